@@ -1,0 +1,389 @@
+"""Cards and their effects, the bundled libraries, and card lookup.
+
+A card's timing attributes come from (in this order of precedence) an inline
+``custom_cards`` definition in a scenario, the bundled hand-checked library
+(``logic/library/*.yaml``), or -- later -- attributes derived from the card's
+official text.  The bundled library does not copy official card texts: each
+Yu-Gi-Oh! entry records the Konami id, the password and the SHA-256 of the
+text it was read from, so the text can be shown (and drift detected) whenever
+the card data file is available.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from functools import cache
+from importlib import resources
+from typing import Any
+
+import yaml
+
+from logic import vocabulary as V
+from logic.errors import InputError
+
+_ARG = re.compile(r"^([a-z_][a-z0-9_]*)(?:\(([A-Za-z0-9_]+)\))?$")
+
+
+@dataclass(frozen=True)
+class Effect:
+    """One effect of a card, with the attributes the timing rules look at."""
+
+    index: int
+    kind: str
+    speed: int
+    mandatory: bool = False
+    zones: tuple[str, ...] = ()
+    conditions: tuple[tuple[str, str | None], ...] = ()
+    responds_to: tuple[tuple[str, str], ...] = ()
+    costs: tuple[tuple[str, str | None], ...] = ()
+    target: tuple[tuple[str, str], ...] = ()
+    actions: tuple[str, ...] = ()
+    triggers: tuple[str, ...] = ()
+    timing: str | None = None  # "when" | "if" (triggers)
+    duration: str | None = None
+    once_per_turn: bool = False
+    errata_2014: bool = False  # read "until the End Phase" before 10 July 2014 (000.10)
+    damage_step: str | None = None  # ruling override: "allowed" / "forbidden"
+    damage_step_source: str = ""
+    summary: str = ""
+    source: str = ""
+
+    @property
+    def optional(self) -> bool:
+        return not self.mandatory
+
+    @property
+    def targets(self) -> bool:
+        return bool(self.target)
+
+
+@dataclass(frozen=True)
+class Card:
+    """A card of either game with its effects."""
+
+    name: str
+    game: str
+    card_type: str  # ygo: monster spell trap ; mtg: the type line's main type
+    effects: tuple[Effect, ...] = ()
+    property: str | None = None  # ygo spell/trap property
+    attribute: str | None = None
+    race: str | None = None
+    kinds: tuple[str, ...] = ()  # ygo monster kinds: effect tuner ritual synchro ...
+    level: int | None = None
+    atk: int | None = None
+    defense: int | None = None
+    no_normal_summon: bool = False
+    aliases: tuple[str, ...] = ()
+    konami_id: int | None = None
+    password: int | None = None
+    text_sha256: str | None = None
+    text: str | None = None  # only for cards defined inline by the user
+    origin: str = "library"  # library | custom | derived
+    notes: str = ""
+    extra: Mapping[str, Any] = field(default_factory=dict)  # game-specific extras (mtg)
+
+
+def _need(d: Mapping[str, Any], key: str, where: str, kind: type | tuple[type, ...]) -> Any:
+    if key not in d:
+        raise InputError(f"missing field '{key}'", where)
+    value = d[key]
+    if not isinstance(value, kind):
+        names = kind.__name__ if isinstance(kind, type) else " or ".join(k.__name__ for k in kind)
+        raise InputError(f"field '{key}' must be a {names}, not {type(value).__name__}", where)
+    return value
+
+
+def _opt(d: Mapping[str, Any], key: str, where: str, kind: type | tuple[type, ...], default: Any = None) -> Any:
+    if key not in d or d[key] is None:
+        return default
+    return _need(d, key, where, kind)
+
+
+def _term(text: str, where: str) -> tuple[str, str | None]:
+    m = _ARG.match(str(text).strip())
+    if not m:
+        raise InputError(f"{text!r} is not of the form name or name(argument)", where)
+    return m.group(1), m.group(2)
+
+
+def _listify(value: Any) -> list[Any]:
+    if value is None:
+        return []
+    if isinstance(value, list):
+        return value
+    return [value]
+
+
+def parse_ygo_effect(d: Mapping[str, Any], index: int, card_type: str, prop: str | None, where: str) -> Effect:
+    """Validate one effect entry of the Yu-Gi-Oh! library schema."""
+    if not isinstance(d, Mapping):
+        raise InputError("an effect must be a mapping", where)
+    known = {
+        "kind", "speed", "mandatory", "optional", "from", "conditions", "responds_to", "cost", "target",
+        "actions", "trigger", "timing", "duration", "once_per_turn", "errata_2014", "damage_step",
+        "damage_step_source", "summary", "source", "index",
+    }
+    for key in d:
+        if key not in known:
+            close = difflib.get_close_matches(str(key), sorted(known), n=1)
+            hint = f" (did you mean '{close[0]}'?)" if close else ""
+            raise InputError(f"unknown field '{key}'{hint}", where)
+    kind = _need(d, "kind", where, str)
+    if kind not in V.YGO_KINDS:
+        raise InputError(f"kind must be one of {', '.join(V.YGO_KINDS)}, not {kind!r}", where)
+    default_speed = 1
+    if kind == "quick":
+        default_speed = 2
+    if kind == "card":
+        if card_type == "trap":
+            default_speed = 3 if prop == "counter" else 2
+        elif prop == "quickplay":
+            default_speed = 2
+    speed = _opt(d, "speed", where, int, default_speed)
+    if speed not in (1, 2, 3) and kind != "continuous":
+        raise InputError("speed must be 1, 2 or 3", where)
+    mandatory = bool(_opt(d, "mandatory", where, bool, False))
+    if "optional" in d:
+        mandatory = not bool(_need(d, "optional", where, bool))
+    default_zones: tuple[str, ...]
+    if kind == "card":
+        default_zones = ("hand", "set") if card_type == "spell" else ("set",)
+    else:
+        default_zones = ("monster",) if card_type == "monster" else ("spell_trap",)
+    zones = tuple(_listify(d.get("from"))) or default_zones
+    for z in zones:
+        if z not in V.YGO_ACT_ZONES:
+            raise InputError(f"from: {z!r} is not one of {', '.join(V.YGO_ACT_ZONES)}", where)
+    conditions = []
+    for c in _listify(d.get("conditions")):
+        try:
+            conditions.append(V.parse_condition(str(c)))
+        except ValueError as exc:
+            raise InputError(str(exc), f"{where}.conditions") from None
+    responds = []
+    for r in _listify(d.get("responds_to")):
+        if not isinstance(r, Mapping) or "to" not in r:
+            raise InputError("responds_to entries need 'to' (and optionally 'who')", where)
+        who, to = str(r.get("who", "any")), str(r["to"])
+        if who not in V.YGO_RESPONDS_WHO or to not in V.YGO_RESPONDS_TO:
+            raise InputError(f"responds_to: who/to must be in {V.YGO_RESPONDS_WHO} / {V.YGO_RESPONDS_TO}", where)
+        responds.append((who, to))
+    if responds and ("responds", None) not in conditions:
+        conditions.append(("responds", None))
+    costs = []
+    for c in _listify(d.get("cost")):
+        name, arg = _term(str(c), f"{where}.cost")
+        if name not in V.YGO_COSTS:
+            raise InputError(f"cost {name!r} is not one of {', '.join(V.YGO_COSTS)}", f"{where}.cost")
+        costs.append((name, arg))
+    target: list[tuple[str, str]] = []
+    tgt = d.get("target")
+    if tgt is not None:
+        if not isinstance(tgt, Mapping):
+            raise InputError("target must be a mapping of zone/side/face/kind/position/attacker", where)
+        for key, value in tgt.items():
+            allowed = V.YGO_TARGET_KEYS.get(str(key))
+            if allowed is None:
+                raise InputError(f"target: unknown key {key!r}", where)
+            val = "yes" if value is True else str(value)
+            if val not in allowed:
+                raise InputError(f"target: {key} must be one of {', '.join(allowed)}", where)
+            target.append((str(key), val))
+        if not any(k == "zone" for k, _ in target):
+            raise InputError("target needs a zone", where)
+    actions = tuple(str(a) for a in _listify(d.get("actions")))
+    for a in actions:
+        if a not in V.YGO_ACTIONS:
+            raise InputError(f"action {a!r} is not one of the modelled actions", f"{where}.actions")
+    triggers = tuple(str(x) for x in _listify(d.get("trigger")))
+    for x in triggers:
+        if x not in V.YGO_TRIGGERS:
+            raise InputError(f"trigger {x!r} is not one of the modelled trigger events", f"{where}.trigger")
+    timing = _opt(d, "timing", where, str)
+    if timing not in (None, "when", "if"):
+        raise InputError("timing must be 'when' or 'if'", where)
+    duration = _opt(d, "duration", where, str)
+    if duration not in (None, *V.YGO_DURATIONS):
+        raise InputError(f"duration must be one of {', '.join(V.YGO_DURATIONS)}", where)
+    ds = _opt(d, "damage_step", where, str)
+    if ds not in (None, "allowed", "forbidden"):
+        raise InputError("damage_step must be 'allowed' or 'forbidden'", where)
+    return Effect(
+        index=int(d.get("index", index)),
+        kind=kind,
+        speed=speed,
+        mandatory=mandatory,
+        zones=zones,
+        conditions=tuple(conditions),
+        responds_to=tuple(responds),
+        costs=tuple(costs),
+        target=tuple(target),
+        actions=actions,
+        triggers=triggers,
+        timing=timing,
+        duration=duration,
+        once_per_turn=bool(_opt(d, "once_per_turn", where, bool, False)),
+        errata_2014=bool(_opt(d, "errata_2014", where, bool, False)),
+        damage_step=ds,
+        damage_step_source=str(d.get("damage_step_source", "")),
+        summary=str(d.get("summary", "")),
+        source=str(d.get("source", "")),
+    )
+
+
+def parse_ygo_card(d: Mapping[str, Any], where: str, origin: str = "library") -> Card:
+    if not isinstance(d, Mapping):
+        raise InputError("a card must be a mapping", where)
+    name = _need(d, "name", where, str)
+    where = f"{where} ({name})"
+    card_type = _need(d, "card_type", where, str).lower()
+    if card_type not in V.YGO_CARD_TYPES:
+        raise InputError(f"card_type must be monster, spell or trap, not {card_type!r}", where)
+    prop = _opt(d, "property", where, str)
+    if prop is not None:
+        prop = prop.lower().replace("-", "").replace(" ", "")
+        if card_type == "monster" or prop not in V.YGO_PROPERTIES[card_type]:
+            allowed = V.YGO_PROPERTIES.get(card_type, ())
+            raise InputError(f"property {prop!r} does not fit a {card_type}; expected one of {', '.join(allowed)}", where)
+    elif card_type in ("spell", "trap"):
+        prop = "normal"
+    effects_raw = _opt(d, "effects", where, list, [])
+    effects = tuple(
+        parse_ygo_effect(e, i + 1, card_type, prop, f"{where}.effects[{i}]") for i, e in enumerate(effects_raw)
+    )
+    if card_type in ("spell", "trap") and not any(e.kind == "card" for e in effects) and origin != "derived":
+        raise InputError("a Spell or Trap needs an effect of kind 'card' (its activation)", where)
+    kinds = tuple(str(k).lower() for k in _listify(d.get("kinds")))
+    for field_name in ("atk", "def", "level"):
+        if field_name in d and d[field_name] is not None and not isinstance(d[field_name], int):
+            raise InputError(f"field '{field_name}' must be an integer", where)
+    return Card(
+        name=name,
+        game="ygo",
+        card_type=card_type,
+        effects=effects,
+        property=prop,
+        attribute=(str(d["attribute"]).lower() if d.get("attribute") else None),
+        race=(str(d["race"]).lower().replace(" ", "_").replace("-", "_") if d.get("race") else None),
+        kinds=kinds,
+        level=d.get("level"),
+        atk=d.get("atk"),
+        defense=d.get("def"),
+        no_normal_summon=bool(d.get("no_normal_summon", False)),
+        aliases=tuple(str(a) for a in _listify(d.get("aliases"))),
+        konami_id=d.get("konami_id"),
+        password=d.get("password"),
+        text_sha256=d.get("text_sha256"),
+        text=d.get("text"),
+        origin=origin,
+        notes=str(d.get("notes", "")),
+    )
+
+
+def _norm(name: str) -> str:
+    t = name.strip().lower().replace("’", "'").replace("–", "-").replace("—", "-")
+    t = re.sub(r"\s+", " ", t)
+    return t
+
+
+class Library:
+    """A set of cards of one game, looked up by name, alias or unique prefix."""
+
+    def __init__(self, game: str, cards: Iterable[Card]) -> None:
+        self.game = game
+        self.cards: dict[str, Card] = {}
+        self._index: dict[str, str] = {}
+        for card in cards:
+            self.add(card)
+
+    def add(self, card: Card) -> None:
+        self.cards[card.name] = card
+        self._index[_norm(card.name)] = card.name
+        for alias in card.aliases:
+            self._index.setdefault(_norm(alias), card.name)
+
+    def __contains__(self, name: str) -> bool:
+        return self.find(name) is not None
+
+    def __len__(self) -> int:
+        return len(self.cards)
+
+    def find(self, name: str) -> Card | None:
+        key = _norm(name)
+        if key in self._index:
+            return self.cards[self._index[key]]
+        prefixed = {v for k, v in self._index.items() if k.startswith(key)} if len(key) >= 3 else set()
+        if len(prefixed) == 1:
+            return self.cards[prefixed.pop()]
+        return None
+
+    def close_matches(self, name: str, n: int = 3) -> list[str]:
+        keys = difflib.get_close_matches(_norm(name), list(self._index), n=n, cutoff=0.5)
+        out: list[str] = []
+        for k in keys:
+            full = self.cards[self._index[k]].name
+            if full not in out:
+                out.append(full)
+        return out
+
+    def get(self, name: str, where: str = "") -> Card:
+        card = self.find(name)
+        if card is None:
+            close = self.close_matches(name)
+            hint = f"; did you mean {', '.join(repr(c) for c in close)}?" if close else ""
+            raise InputError(f"unknown card {name!r} (not in the {self.game} card library{hint})", where)
+        return card
+
+
+@cache
+def bundled(game: str) -> Library:
+    """The bundled hand-checked library of a game."""
+    text = resources.files("logic.library").joinpath(f"{game}.yaml").read_text(encoding="utf-8")
+    lib = load_library_text(game, text, f"library {game}.yaml")
+    if game == "ygo":
+        from logic.carddata import stamps
+
+        facts = stamps()
+        for name, card in list(lib.cards.items()):
+            stamp = facts.get(name)
+            if stamp:
+                lib.add(with_stamp(card, stamp))
+    return lib
+
+
+def with_stamp(card: Card, stamp: Mapping[str, Any]) -> Card:
+    """Fill a library card's facts (ids, stats, digest) from its stamp."""
+    from dataclasses import replace
+
+    return replace(
+        card,
+        konami_id=card.konami_id or stamp.get("konami_id"),
+        password=card.password or stamp.get("password"),
+        text_sha256=card.text_sha256 or stamp.get("text_sha256"),
+        attribute=card.attribute or stamp.get("attribute"),
+        race=card.race or stamp.get("race"),
+        kinds=card.kinds or tuple(stamp.get("kinds") or ()),
+        level=card.level if card.level is not None else stamp.get("level"),
+        atk=card.atk if card.atk is not None else stamp.get("atk"),
+        defense=card.defense if card.defense is not None else stamp.get("def"),
+    )
+
+
+def load_library_text(game: str, text: str, where: str) -> Library:
+    try:
+        data = yaml.safe_load(text) or []
+    except yaml.YAMLError as exc:
+        raise InputError(f"not valid YAML: {exc}", where) from None
+    if not isinstance(data, list):
+        raise InputError("a card library is a list of cards", where)
+    parse = parse_ygo_card if game == "ygo" else _mtg_parser()
+    return Library(game, (parse(d, f"{where}[{i}]") for i, d in enumerate(data)))
+
+
+def _mtg_parser() -> Any:
+    from logic import mtg_cards  # local: the Magic schema lives in its own module
+
+    return mtg_cards.parse_mtg_card

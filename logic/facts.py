@@ -1,0 +1,435 @@
+"""The one place that turns the domain (games, cards, a position) into facts.
+
+Facts are clorm predicates; user strings (player names, card ids, card names)
+become clingo *string* terms, never program text.  Nested terms (effect ids,
+conditions, fluents) are built with :mod:`solver.terms` and carried in clorm
+``RawField``\\ s.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from clorm import ConstantField, IntegerField, Predicate, Raw, RawField, StringField
+
+from logic.cards import Card, Effect
+from logic.games import turn
+from logic.registry import registry
+from logic.scenario import Scenario
+from solver.terms import Function, Number, String, Symbol
+
+# ---------------------------------------------------------------- predicates
+
+
+class Player(Predicate, name="player"):
+    p = StringField
+
+
+class TurnPlayer(Predicate, name="turn_player"):
+    p = StringField
+
+
+class NextPlayer(Predicate, name="next_player"):
+    p = StringField
+    q = StringField
+
+
+class NumPlayers(Predicate, name="num_players"):
+    n = IntegerField
+
+
+class PointFact(Predicate, name="point"):
+    k = ConstantField
+
+
+class NextPoint(Predicate, name="next_point"):
+    a = ConstantField
+    b = ConstantField
+
+
+class PointPhase(Predicate, name="point_phase"):
+    k = ConstantField
+    ph = ConstantField
+
+
+class OpenPoint(Predicate, name="open_point"):
+    k = ConstantField
+
+
+class OneChainPoint(Predicate, name="one_chain_point"):
+    k = ConstantField
+
+
+class CardFact(Predicate, name="card"):
+    c = StringField
+
+
+class CardName(Predicate, name="card_name"):
+    c = StringField
+    n = StringField
+
+
+class Owner(Predicate, name="owner"):
+    c = StringField
+    p = StringField
+
+
+class CardType(Predicate, name="card_type"):
+    c = StringField
+    t = ConstantField
+
+
+class SpType(Predicate, name="sptype"):
+    c = StringField
+    t = ConstantField
+
+
+class Attribute(Predicate, name="attribute"):
+    c = StringField
+    a = ConstantField
+
+
+class Race(Predicate, name="race"):
+    c = StringField
+    r = ConstantField
+
+
+class MKind(Predicate, name="mkind"):
+    c = StringField
+    k = ConstantField
+
+
+class Level(Predicate, name="level"):
+    c = StringField
+    n = IntegerField
+
+
+class BaseAtk(Predicate, name="base_atk"):
+    c = StringField
+    n = IntegerField
+
+
+class BaseDef(Predicate, name="base_def"):
+    c = StringField
+    n = IntegerField
+
+
+class NoNormalSummon(Predicate, name="no_normal_summon"):
+    c = StringField
+
+
+class EffectFact(Predicate, name="effect"):
+    e = RawField
+
+
+class EffectCard(Predicate, name="effect_card"):
+    e = RawField
+    c = StringField
+
+
+class EffectIndex(Predicate, name="effect_index"):
+    e = RawField
+    i = IntegerField
+
+
+class EffectKind(Predicate, name="effect_kind"):
+    e = RawField
+    k = ConstantField
+
+
+class Speed(Predicate, name="speed"):
+    e = RawField
+    s = IntegerField
+
+
+class Mandatory(Predicate, name="mandatory"):
+    e = RawField
+
+
+class ActZone(Predicate, name="act_zone"):
+    e = RawField
+    z = ConstantField
+
+
+class Cond(Predicate, name="cond"):
+    e = RawField
+    c = RawField
+
+
+class RespondsTo(Predicate, name="responds_to"):
+    e = RawField
+    who = ConstantField
+    k = ConstantField
+
+
+class Cost(Predicate, name="cost"):
+    e = RawField
+    c = RawField
+
+
+class Targets(Predicate, name="targets"):
+    e = RawField
+
+
+class TSpec(Predicate, name="tspec"):
+    e = RawField
+    k = ConstantField
+    v = ConstantField
+
+
+class Action(Predicate, name="action"):
+    e = RawField
+    a = ConstantField
+
+
+class TriggerFact(Predicate, name="trigger"):
+    e = RawField
+    ev = ConstantField
+
+
+class Timing(Predicate, name="timing"):
+    e = RawField
+    t = ConstantField
+
+
+class Duration(Predicate, name="duration"):
+    e = RawField
+    d = ConstantField
+
+
+class OncePerTurn(Predicate, name="once_per_turn"):
+    e = RawField
+
+
+class Errata2014(Predicate, name="errata_2014"):
+    e = RawField
+
+
+class DsOverride(Predicate, name="ds_override"):
+    e = RawField
+    v = ConstantField
+
+
+class Variant(Predicate, name="variant"):
+    k = ConstantField
+    v = ConstantField
+
+
+class DateFact(Predicate, name="date"):
+    d = IntegerField
+
+
+class Init(Predicate, name="init"):
+    f = RawField
+
+
+class InitVal(Predicate, name="init_val"):
+    k = RawField
+    v = RawField
+
+
+class SwitchableRule(Predicate, name="switchable_rule"):
+    r = ConstantField
+
+
+class StructuralRule(Predicate, name="structural_rule"):
+    r = ConstantField
+
+
+# ---------------------------------------------------------------- helpers
+
+
+def effect_term(card_id: str, index: int) -> Symbol:
+    return Function("eff", [String(card_id), Number(index)])
+
+
+def _raw(sym: Symbol) -> Raw:
+    return Raw(sym)
+
+
+def _const(name: str) -> Symbol:
+    return Function(name, [])
+
+
+def _term(name: str, arg: str | int | None) -> Symbol:
+    if arg is None:
+        return Function(name, [])
+    if isinstance(arg, int) or (isinstance(arg, str) and arg.isdigit()):
+        return Function(name, [Number(int(arg))])
+    return Function(name, [Function(str(arg), [])])
+
+
+def rule_facts(game: str) -> list[Predicate]:
+    out: list[Predicate] = []
+    for atom, r in registry(game).items():
+        if r.kind == "structural":
+            out.append(StructuralRule(r=atom))
+        else:
+            out.append(SwitchableRule(r=atom))
+    return out
+
+
+def turn_facts(game: str) -> list[Predicate]:
+    t = turn(game)
+    out: list[Predicate] = []
+    for p in t.points:
+        out.append(PointFact(k=p.key))
+        for ph in p.phases:
+            out.append(PointPhase(k=p.key, ph=ph))
+        if p.open_state:
+            out.append(OpenPoint(k=p.key))
+        if p.one_chain:
+            out.append(OneChainPoint(k=p.key))
+    out.append(PointFact(k="turn_end"))
+    for a, b in t.graph.edges:
+        out.append(NextPoint(a=a, b=b))
+    return out
+
+
+def player_facts(sc: Scenario) -> list[Predicate]:
+    out: list[Predicate] = [Player(p=p) for p in sc.players]
+    out.append(TurnPlayer(p=sc.turn_player))
+    n = len(sc.players)
+    for i, p in enumerate(sc.players):
+        out.append(NextPlayer(p=p, q=sc.players[(i + 1) % n]))
+    out.append(NumPlayers(n=n))
+    return out
+
+
+def card_facts(card_id: str, card: Card) -> list[Predicate]:
+    out: list[Predicate] = [CardFact(c=card_id), CardName(c=card_id, n=card.name)]
+    out.append(CardType(c=card_id, t=card.card_type))
+    if card.property:
+        out.append(SpType(c=card_id, t=card.property))
+    if card.attribute:
+        out.append(Attribute(c=card_id, a=card.attribute))
+    if card.race:
+        out.append(Race(c=card_id, r=card.race))
+    for k in card.kinds:
+        out.append(MKind(c=card_id, k=k))
+    if card.level is not None:
+        out.append(Level(c=card_id, n=int(card.level)))
+    if card.atk is not None:
+        out.append(BaseAtk(c=card_id, n=int(card.atk)))
+    if card.defense is not None:
+        out.append(BaseDef(c=card_id, n=int(card.defense)))
+    if card.no_normal_summon:
+        out.append(NoNormalSummon(c=card_id))
+    for eff in card.effects:
+        out.extend(effect_facts(card_id, eff))
+    return out
+
+
+def effect_facts(card_id: str, eff: Effect) -> list[Predicate]:
+    e = _raw(effect_term(card_id, eff.index))
+    out: list[Predicate] = [
+        EffectFact(e=e),
+        EffectCard(e=e, c=card_id),
+        EffectIndex(e=e, i=eff.index),
+        EffectKind(e=e, k=eff.kind),
+    ]
+    if eff.kind == "continuous":
+        return out
+    out.append(Speed(e=e, s=eff.speed))
+    if eff.mandatory:
+        out.append(Mandatory(e=e))
+    for z in eff.zones:
+        out.append(ActZone(e=e, z=z))
+    for name, arg in eff.conditions:
+        out.append(Cond(e=e, c=_raw(_term(name, arg))))
+    for who, k in eff.responds_to:
+        out.append(RespondsTo(e=e, who=who, k=k))
+    for name, arg in eff.costs:
+        out.append(Cost(e=e, c=_raw(_term(name, arg))))
+    if eff.target:
+        out.append(Targets(e=e))
+        for k, v in eff.target:
+            out.append(TSpec(e=e, k=k, v=v))
+    for a in eff.actions:
+        out.append(Action(e=e, a=a))
+    for ev in eff.triggers:
+        out.append(TriggerFact(e=e, ev=ev))
+    if eff.timing:
+        out.append(Timing(e=e, t=eff.timing))
+    if eff.duration:
+        out.append(Duration(e=e, d=eff.duration))
+    if eff.once_per_turn:
+        out.append(OncePerTurn(e=e))
+    if eff.errata_2014:
+        out.append(Errata2014(e=e))
+    if eff.damage_step:
+        out.append(DsOverride(e=e, v=eff.damage_step))
+    return out
+
+
+def static_facts(sc: Scenario) -> list[Predicate]:
+    out: list[Predicate] = []
+    out += rule_facts(sc.game)
+    out += turn_facts(sc.game)
+    out += player_facts(sc)
+    for inst in sc.cards:
+        out += card_facts(inst.id, inst.card)
+        out.append(Owner(c=inst.id, p=inst.owner))
+    for k, v in sc.variants.items():
+        out.append(Variant(k=k, v=v))
+    out.append(DateFact(d=sc.date.year * 10000 + sc.date.month * 100 + sc.date.day))
+    return out
+
+
+def _val(key: Symbol, value: Symbol) -> InitVal:
+    return InitVal(k=_raw(key), v=_raw(value))
+
+
+def initial_state(sc: Scenario) -> list[Predicate]:
+    """The fluents of the scenario's position, before its history."""
+    t = turn(sc.game)
+    point = t.point(sc.point)
+    out: list[Predicate] = [
+        _val(_const("at"), _const(sc.point)),
+        _val(_const("proc"), _const("none")),
+        _val(_const("passes"), Number(0)),
+        _val(_const("chain_len"), Number(0)),
+        _val(_const("priority"), String(sc.turn_player)),
+    ]
+    if sc.game == "ygo":
+        out.append(_val(_const("box"), _const("a" if point.open_state else "b")))
+        order = t.order(sc.point)
+        if order > t.order("draw"):
+            out.append(Init(f=_raw(_const("drawn"))))
+        if sc.attack:
+            a, x = sc.attack
+            target = String(x) if x != "direct" else _const("direct")
+            out.append(_val(_const("attack"), Function("att", [String(a), target])))
+            out.append(Init(f=_raw(Function("attacked", [String(a)]))))
+        else:
+            out.append(_val(_const("attack"), _const("none")))
+    for p, life in sc.life.items():
+        out.append(_val(Function("lp", [String(p)]), Number(life)))
+    for inst in sc.cards:
+        cid = String(inst.id)
+        out.append(_val(Function("zone", [cid]), _const(inst.zone)))
+        out.append(_val(Function("ctrl", [cid]), String(inst.controller)))
+        out.append(_val(Function("pos", [cid]), _const(inst.position or "none")))
+        for flag in inst.flags:
+            out.append(Init(f=_raw(Function(flag, [cid]))))
+    return out
+
+
+def symbols(facts: Iterable[Predicate]) -> list[Symbol]:
+    return [f.raw for f in facts]
+
+
+def state_facts(fluents: Iterable[Symbol]) -> list[Symbol]:
+    """Init facts for a state read back from a model (holds(F,T) atoms' F)."""
+    out: list[Symbol] = []
+    for f in fluents:
+        if f.type.name == "Function" and f.name == "val" and len(f.arguments) == 2:
+            out.append(Function("init_val", list(f.arguments)))
+        else:
+            out.append(Function("init", [f]))
+    return out
+
+
+def describe(sym: Any) -> str:
+    return str(sym)

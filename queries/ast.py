@@ -1,0 +1,61 @@
+"""The parsed form of questions and event phrases."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+
+@dataclass(frozen=True)
+class Ref:
+    """A name as written (a card, id or alias), ``effect`` if written as "X's effect"."""
+
+    text: str
+    effect: bool = False
+
+
+@dataclass(frozen=True)
+class Event:
+    kind: str  # draw normal_summon set flip_summon special_summon activate chain cast play pass
+    # declare_end enter attack expire turn_face_up discard discard_hand_size concede
+    # declare_attackers declare_blockers declare_none chain_resolves resolves combat_damage
+    # first_strike_damage begins ends respond
+    player: str | None = None
+    card: Ref | None = None
+    targets: tuple[Ref | str, ...] = ()  # Ref for cards, str for players
+    point: str | None = None  # as written
+    direct: bool = False
+    cards: tuple[Ref, ...] = ()
+    blocks: tuple[tuple[Ref, Ref], ...] = ()
+    text: str = ""
+
+
+@dataclass(frozen=True)
+class When:
+    kind: str  # none now after before_event before_point during in_response while_resolves
+    event: Event | None = None
+    point: str | None = None
+    card: Ref | None = None
+    player: str | None = None
+
+
+@dataclass(frozen=True)
+class Outcome:
+    kind: str  # miss_timing resolve_negated resolve_unnegated activate resolve point_end replay
+    card: Ref | None = None
+    point: str | None = None
+
+
+@dataclass(frozen=True)
+class Question:
+    kind: str  # can must does who_has who_receives who_acts order chain count list when_can next_point chooses
+    text: str
+    event: Event | None = None
+    outcome: Outcome | None = None
+    when: When = field(default_factory=lambda: When("none"))
+    cards: tuple[Ref, ...] = ()
+    player: str | None = None
+    order_of: str = "chain"  # chain | resolve
+
+    @property
+    def yes_no(self) -> bool:
+        return self.kind in ("can", "must", "does")

@@ -1,0 +1,219 @@
+"""Compiling parsed questions and event phrases into facts.
+
+Names are resolved against the scenario (cards by id, name, alias or unique
+prefix; phases by name) and every event pattern is matched, in Python,
+against the static event domain of the position, so the program only ever
+receives concrete ground facts (``q_match(goal, activate("B",eff("Effect
+Veiler",1),"Judgment Dragon"))``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+
+from logic.errors import InputError, NotModelled
+from logic.games import turn
+from logic.scenario import CardInstance, Scenario
+from queries.ast import Event, Ref, When
+from queries.engine import Engine
+from solver.terms import Function, String, Symbol
+
+GOAL = Function("goal", [])
+UNTIL = Function("until", [])
+
+
+def _c(name: str) -> Symbol:
+    return Function(name, [])
+
+
+def q_scope(kind: str) -> Symbol:
+    return Function("q_scope", [_c(kind)])
+
+
+@dataclass
+class Span:
+    name: str  # public span name
+    keys: tuple[str, ...]
+
+
+class Compiler:
+    def __init__(self, engine: Engine) -> None:
+        self.engine = engine
+        self.sc: Scenario = engine.sc
+        self.turn = turn(self.sc.game)
+
+    # ------------------------------------------------------------ names
+    def instances(self, ref: Ref, what: str = "card") -> list[CardInstance]:
+        found = self.sc.find_instances(ref.text)
+        if found:
+            return found
+        lib = self.sc.library
+        if lib is not None and lib.find(ref.text) is not None:
+            raise InputError(f"{ref.text!r} is not among this scenario's cards "
+                             f"({', '.join(c.id for c in self.sc.cards) or 'none'})", what)
+        close = []
+        if lib is not None:
+            close = lib.close_matches(ref.text)
+        ids = [c.id for c in self.sc.cards]
+        import difflib
+
+        close = difflib.get_close_matches(ref.text, ids, n=2, cutoff=0.5) + close
+        hint = f"; did you mean {', '.join(repr(c) for c in close[:3])}?" if close else ""
+        raise InputError(f"unknown card {ref.text!r}{hint}", what)
+
+    def effects(self, ref: Ref) -> list[Symbol]:
+        out = []
+        for inst in self.instances(ref):
+            for eff in inst.card.effects:
+                if eff.kind != "continuous":
+                    out.append(Function("eff", [String(inst.id), _num(eff.index)]))
+        if not out:
+            raise NotModelled(f"{ref.text} has no effect that can be activated in the card library")
+        return out
+
+    def span(self, text: str) -> Span:
+        name = self.turn.resolve(text)
+        if name is None:
+            names = ", ".join(sorted({p.name for p in self.turn.points}))
+            raise InputError(f"unknown phase or step {text!r}; expected one of: {names}", "question")
+        return Span(name, self.turn.spans[name])
+
+    def player(self, name: str | None) -> Symbol:
+        if name is None or name not in self.sc.players:
+            raise InputError(f"unknown player {name!r}; the players are {', '.join(self.sc.players)}", "question")
+        return String(name)
+
+    # ------------------------------------------------------------ events
+    def _match(self, name: str, *tests: Callable[[Symbol], bool]) -> list[Symbol]:
+        out = []
+        for ev in self.engine.events():
+            if ev.name != name or len(ev.arguments) != len(tests):
+                continue
+            if all(test(arg) for test, arg in zip(tests, ev.arguments, strict=True)):
+                out.append(ev)
+        return out
+
+    def event_facts(self, tag: Symbol, ev: Event) -> list[Symbol]:
+        """Facts describing ``ev`` under tag goal / until."""
+        k = ev.kind
+        any_: Callable[[Symbol], bool] = lambda s: True  # noqa: E731
+
+        def is_(values: Iterable[Symbol]) -> Callable[[Symbol], bool]:
+            vs = set(values)
+            return lambda s: s in vs
+
+        def facts(name: str, evs: list[Symbol]) -> list[Symbol]:
+            if not evs:
+                raise NotModelled(f"'{ev.text or k}' matches no event this position can have")
+            return [Function(name, [tag, e]) for e in evs]
+
+        if k in ("draw", "pass", "concede"):
+            p = self.player(ev.player)
+            name = {"draw": "draw", "pass": "pass", "concede": "concede"}[k]
+            return facts("q_match", self._match(name, is_([p])))
+        if k in ("normal_summon", "set"):
+            p = self.player(ev.player)
+            assert ev.card is not None
+            cards = [String(i.id) for i in self.instances(ev.card)]
+            if k == "normal_summon":
+                return facts("q_match", self._match("normal_summon", is_([p]), is_(cards)))
+            return facts("q_match", self._match("set_monster", is_([p]), is_(cards))
+                         + self._match("set_spell_trap", is_([p]), is_(cards)))
+        if k in ("activate", "chain", "cast"):
+            p = self.player(ev.player)
+            assert ev.card is not None
+            effs = self.effects(ev.card)
+            targets: Callable[[Symbol], bool] = any_
+            if ev.targets:
+                allowed: list[Symbol] = []
+                for t in ev.targets:
+                    if isinstance(t, Ref):
+                        allowed += [String(i.id) for i in self.instances(t)]
+                    else:
+                        allowed.append(self.player(t))
+                targets = is_(allowed)
+            evs = self._match("activate", is_([p]), is_(effs), targets)
+            return facts("q_match_chained" if k == "chain" else "q_match", evs)
+        if k == "attack":
+            p = self.player(ev.player)
+            assert ev.card is not None
+            att = [String(i.id) for i in self.instances(ev.card)]
+            if ev.direct:
+                tgt = is_([_c("direct")])
+            else:
+                tref = ev.targets[0]
+                assert isinstance(tref, Ref)
+                tgt = is_([String(i.id) for i in self.instances(tref)])
+            return facts("q_match", self._match("declare_attack", is_([p]), is_(att), tgt))
+        if k == "declare_end":
+            p = self.player(ev.player)
+            span = self.span(ev.point or "")
+            out = [Function("q_outcome", [tag, Function("declares_end", [p])])]
+            out += [Function("q_point", [tag, _c(key)]) for key in span.keys]
+            return out
+        if k in ("enter", "begins"):
+            span = self.span(ev.point or "")
+            first = span.keys[0]
+            return facts("q_match", self._match("advance", is_([_c(first)])))
+        if k == "ends":
+            span = self.span(ev.point or "")
+            out = [Function("q_outcome", [tag, _c("span_ends")])]
+            out += [Function("q_point", [tag, _c(key)]) for key in span.keys]
+            return out
+        if k == "chain_resolves":
+            return [Function("q_outcome", [tag, _c("chain_resolves")])]
+        if k == "resolves":
+            assert ev.card is not None
+            out = []
+            for inst in self.instances(ev.card):
+                for r in ("applied", "negated"):
+                    out.append(Function("q_outcome", [tag, Function("resolves", [String(inst.id), _c(r)])]))
+            return out
+        if k == "expire":
+            p = self.player(ev.player)
+            assert ev.card is not None
+            cards = {String(i.id) for i in self.instances(ev.card)}
+            evs = self._match("expire", is_([p]), lambda s: len(s.arguments) > 0 and s.arguments[0] in cards)
+            if not evs:
+                evs = self._match("expire", is_([p]), lambda s: _mentions(s, cards))
+            return facts("q_match", evs)
+        raise NotModelled(f"the event '{ev.text or k}' ({k.replace('_', ' ')})")
+
+    # ------------------------------------------------------------ scopes
+    def during_facts(self, text: str) -> list[Symbol]:
+        span = self.span(text)
+        out = [Function("q_during", [_c(k)]) for k in span.keys]
+        out += [Function("q_beyond", [_c(k)]) for k in self.turn.keys_after(span.name)]
+        return out
+
+    def before_point_facts(self, text: str) -> list[Symbol]:
+        span = self.span(text)
+        return [Function("q_beyond", [_c(k)]) for k in span.keys]
+
+    def scope_facts(self, when: When, asked: Event | None) -> list[Symbol]:
+        if when.kind in ("now", "after", "in_response"):
+            immediate = asked is not None and asked.kind == "pass"
+            return [q_scope("immediate" if immediate else "now")]
+        if when.kind == "during":
+            return self.during_facts(when.point or "")
+        if when.kind == "before_point":
+            return self.before_point_facts(when.point or "")
+        if when.kind == "before_event":
+            assert when.event is not None
+            return self.event_facts(UNTIL, when.event)
+        if when.kind == "none":
+            return []
+        raise NotModelled(f"questions asked '{when.kind.replace('_', ' ')}'")
+
+
+def _num(n: int) -> Symbol:
+    from solver.terms import Number
+
+    return Number(n)
+
+
+def _mentions(sym: Symbol, values: set[Symbol]) -> bool:
+    if sym in values:
+        return True
+    return any(_mentions(a, values) for a in getattr(sym, "arguments", []))

@@ -1,0 +1,250 @@
+"""Turning positions, events and traces back into words a judge can check."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from logic.games import turn
+from logic.registry import Rule, registry
+from logic.scenario import Scenario
+from queries.ast import Question, Ref
+from queries.engine import Position, Step, Trace
+from solver.terms import Symbol
+
+# Which constraint bodies concern which event (for "the rules checked when it happened").
+_EVENT_MARKERS = {
+    "activate": ("_activates(", "activate(", "_acting("),
+    "pass": ("pass(", "_acting("),
+    "normal_summon": ("normal_summon(", "open_action(", "_summons(", "_acting("),
+    "set_monster": ("set_monster(", "open_action(", "_summons(", "_acting("),
+    "set_spell_trap": ("set_spell_trap(", "open_action(", "_acting("),
+    "declare_attack": ("declare_attack(", "open_action(", "_acting("),
+    "draw": ("draw(", "open_action(", "_acting("),
+    "expire": ("expire(", "_acting("),
+}
+
+
+def label(sc: Scenario, cid: str) -> str:
+    return cid
+
+
+def key_name(sc: Scenario, key: str) -> str:
+    return turn(sc.game).public_name(key)
+
+
+def point_name(sc: Scenario, pos: Position) -> str:
+    at = pos.value("at")
+    return key_name(sc, at.name) if at is not None else "?"
+
+
+def _s(sym: Symbol) -> str:
+    return sym.string if sym.type.name == "String" else str(sym)
+
+
+def effect_label(sc: Scenario, eff: Symbol) -> str:
+    cid = _s(eff.arguments[0])
+    try:
+        inst = sc.instance(cid)
+    except KeyError:
+        return cid
+    activatable = [e for e in inst.card.effects if e.kind != "continuous"]
+    if len(activatable) > 1:
+        return f"{cid} (effect {eff.arguments[1].number})"
+    return cid
+
+
+def event_text(sc: Scenario, step: Step) -> str:
+    e = step.event
+    n = e.name
+    args = e.arguments
+    if n == "pass":
+        p = _s(args[0])
+        box_before = step.before.value("box")
+        box_after = step.after.value("box")
+        if sc.game == "ygo" and box_before is not None and box_before.name == "a" and box_after is not None \
+                and box_after.name in ("e", "e0"):
+            return f"{p} declares the end of {point_name(sc, step.before)}"
+        return f"{p} passes"
+    if n == "activate":
+        p, eff, x = _s(args[0]), args[1], args[2]
+        chain_before = step.before.value("chain_len")
+        verb = "chains" if chain_before is not None and chain_before.number > 0 else "activates"
+        if sc.game == "mtg":
+            verb = "casts" if _is_spell_cast(sc, eff) else "activates"
+        text = f"{p} {verb} {effect_label(sc, eff)}"
+        if not (x.type.name == "Function" and x.name == "none"):
+            text += f" targeting {_s(x)}"
+        return text
+    if n == "draw":
+        return f"{_s(args[0])} draws"
+    if n == "normal_summon":
+        return f"{_s(args[0])} normal summons {_s(args[1])}"
+    if n in ("set_monster", "set_spell_trap"):
+        return f"{_s(args[0])} sets {_s(args[1])}"
+    if n == "declare_attack":
+        tgt = "directly" if args[2].type.name == "Function" and args[2].name == "direct" else f"on {_s(args[2])}"
+        return f"{_s(args[0])} declares an attack with {_s(args[1])} {tgt}"
+    if n == "resolve":
+        parts = []
+        for r in step.resolved:
+            eff, how = r.arguments[0], r.arguments[2].name
+            parts.append(f"{effect_label(sc, eff)} resolves" + (" (negated)" if how == "negated" else ""))
+        return "; ".join(parts) or "a chain link resolves"
+    if n == "advance":
+        key = args[0].name
+        return "the turn ends" if key == "turn_end" else f"{key_name(sc, key)} begins"
+    if n == "expire":
+        return f"{_s(args[0])} lets {_s(args[1]) if args[1].type.name == 'String' else _expiry_label(sc, args[1])} expire"
+    return str(e)
+
+
+def _expiry_label(sc: Scenario, sym: Symbol) -> str:
+    for a in getattr(sym, "arguments", []):
+        if a.type.name == "String":
+            return a.string
+    return str(sym)
+
+
+def _is_spell_cast(sc: Scenario, eff: Symbol) -> bool:
+    try:
+        inst = sc.instance(_s(eff.arguments[0]))
+    except KeyError:
+        return False
+    e = next((x for x in inst.card.effects if x.index == eff.arguments[1].number), None)
+    return e is not None and e.kind == "card"
+
+
+def chain_links(pos: Position) -> list[tuple[int, Symbol, str, Symbol]]:
+    links = []
+    for f in pos.has("link"):
+        n, eff, p, x = f.arguments
+        links.append((n.number, eff, _s(p), x))
+    return sorted(links, key=lambda t: t[0])
+
+
+def chain_list(sc: Scenario, pos: Position) -> list[str]:
+    return [effect_label(sc, eff) for _, eff, _, _ in chain_links(pos)]
+
+
+def chain_detail(sc: Scenario, pos: Position) -> list[dict[str, Any]]:
+    out = []
+    for n, eff, p, x in chain_links(pos):
+        d: dict[str, Any] = {"link": n, "card": effect_label(sc, eff), "controller": p}
+        if not (x.type.name == "Function" and x.name == "none"):
+            d["target"] = _s(x)
+        out.append(d)
+    return out
+
+
+def _chain_cell(sc: Scenario, pos: Position) -> list[str]:
+    return [f"{effect_label(sc, eff)} ({p})" for _, eff, p, _ in chain_links(pos)]
+
+
+def timeline(sc: Scenario, trace: Trace | None) -> list[dict[str, Any]]:
+    if trace is None:
+        return []
+    rows = []
+    for i, step in enumerate(trace.steps):
+        if trace.goal_at is not None and step.t > trace.goal_at:
+            break
+        pr = step.before.value("priority")
+        row: dict[str, Any] = {
+            "t": i,
+            "point": point_name(sc, step.before),
+            "priority": _s(pr) if pr is not None and pr.type.name == "String" else "nobody",
+            "event": event_text(sc, step),
+            "chain": _chain_cell(sc, step.after),
+        }
+        if sc.game == "ygo":
+            box = step.before.value("box")
+            row["box"] = box.name.upper().replace("E0", "E0") if box is not None and box.name != "none" else "-"
+            row = {k: row[k] for k in ("t", "point", "box", "priority", "event", "chain")}
+        rows.append(row)
+    return rows
+
+
+def _applies(rule: Rule, event_name: str) -> bool:
+    markers = _EVENT_MARKERS.get(event_name, ())
+    return any(m in rule.body for m in markers)
+
+
+def permission(sc: Scenario, trace: Trace | None) -> list[dict[str, str]]:
+    """Rules that made the witness legal: the chart's rules that gave the
+    chance, then the rules checked (and met) by the asked event."""
+    if trace is None:
+        return []
+    reg = registry(sc.game)
+    out: list[dict[str, str]] = []
+    seen: set[str] = set()
+
+    def add(r: Rule) -> None:
+        if r.id not in seen:
+            seen.add(r.id)
+            out.append(r.as_dict())
+
+    steps = [s for s in trace.steps if trace.goal_at is None or s.t <= trace.goal_at]
+    for s in steps:
+        for atom in s.fired:
+            if atom in reg:
+                add(reg[atom])
+    if steps:
+        last = steps[-1].event.name
+        for r in sorted(reg.values(), key=lambda r: (r.file, r.line)):
+            if r.kind == "game" and _applies(r, last):
+                add(r)
+    return out
+
+
+def priority_reason(sc: Scenario, pos: Position) -> list[dict[str, str]]:
+    reg = registry(sc.game)
+    out: list[dict[str, str]] = []
+    if sc.game == "ygo":
+        box = pos.value("box")
+        if box is not None:
+            key = f"ygo_fet_box_{'e' if box.name == 'e0' else box.name}"
+            if key in reg:
+                out.append(reg[key].as_dict())
+        if box is not None and box.name == "d" and "core_priority_holder_acts" in reg:
+            pass
+    for atom in ("core_priority_holder_acts",):
+        if atom in reg:
+            out.append(reg[atom].as_dict())
+    for r in reg.values():
+        if r.id.startswith("mtg.priority") and r.kind != "structural":
+            out.append(r.as_dict())
+    return out
+
+
+def chain_reason(sc: Scenario) -> list[dict[str, str]]:
+    reg = registry(sc.game)
+    return [r.as_dict() for a, r in reg.items() if a.startswith(("core_priority", "core_procedure"))]
+
+
+def structural(sc: Scenario, q: Question) -> list[dict[str, str]]:
+    reg = registry(sc.game)
+    return [r.as_dict() for a, r in reg.items() if a.startswith(("ygo_turn", "core_procedure", "mtg_turn"))][:3]
+
+
+def divergence(sc: Scenario, a: Trace | None, b: Trace | None) -> dict[str, Any]:
+    if a is None or b is None:
+        return {}
+    for i, (sa, sb) in enumerate(zip(a.steps, b.steps, strict=False)):
+        if sa.event != sb.event:
+            pr = sa.before.value("priority")
+            return {
+                "t": i,
+                "point": point_name(sc, sa.before),
+                "player": _s(pr) if pr is not None and pr.type.name == "String" else "the game",
+                "one_side": event_text(sc, sa),
+                "other_side": event_text(sc, sb),
+            }
+    return {}
+
+
+def ref_label(sc: Scenario, ref: Ref) -> str:
+    found = sc.find_instances(ref.text)
+    if len(found) == 1:
+        return found[0].id
+    if found:
+        return found[0].card.name
+    return ref.text

@@ -1,0 +1,281 @@
+"""A clingo control wrapped for chainjudge: load, ground by parts, solve under
+assumptions, enumerate or count, unsat cores minimised by deletion, limits.
+
+>>> from solver.terms import atom
+>>> s = Session()
+>>> s.add_text("base", [], "{ a; b }. :- a, b, r. #external r. [free] #show a/0. #show b/0.")
+>>> s.ground([("base", [])])
+>>> sorted(len(m) for m in s.solve(models=0).models)
+[0, 1, 1, 2]
+>>> out = s.solve(assumptions=[(atom("r"), True), (atom("a"), True), (atom("b"), True)])
+>>> out.satisfiable, sorted(str(x) for x in out.core)
+(False, ['a', 'b', 'r'])
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import clingo
+from clingo import ast
+
+from solver.errors import LimitReached, ProgramError
+
+Assumption = tuple[clingo.Symbol, bool]
+Part = tuple[str, Sequence[clingo.Symbol | int]]
+
+
+@dataclass
+class Stats:
+    """Accumulated statistics of one session."""
+
+    ground_ms: float = 0.0
+    solve_ms: float = 0.0
+    models: int = 0
+    solves: int = 0
+    atoms: int = 0
+    rules: int = 0
+
+    def as_dict(self) -> dict[str, float | int]:
+        return {
+            "ground_ms": round(self.ground_ms, 1),
+            "solve_ms": round(self.solve_ms, 1),
+            "models": self.models,
+            "solves": self.solves,
+            "atoms": self.atoms,
+            "rules": self.rules,
+        }
+
+
+@dataclass
+class Outcome:
+    """The result of one solve call."""
+
+    satisfiable: bool
+    models: list[list[clingo.Symbol]] = field(default_factory=list)
+    core: list[clingo.Symbol] = field(default_factory=list)
+    count: int = 0
+    exhausted: bool = True
+
+
+class Session:
+    """One clingo control, ground incrementally, solved many times."""
+
+    def __init__(
+        self,
+        consts: dict[str, int | str] | None = None,
+        time_limit: float | None = None,
+        model_limit: int | None = None,
+    ) -> None:
+        args = ["--warn=none", "--opt-mode=ignore", "-t", "1"]
+        for name, value in (consts or {}).items():
+            args.append(f"-c{name}={value}")
+        self._messages: list[str] = []
+        self._ctl = clingo.Control(args, logger=self._log, message_limit=20)
+        self.stats = Stats()
+        self._deadline = time.monotonic() + time_limit if time_limit else None
+        self.time_limit = time_limit
+        self.model_limit = model_limit
+
+    # ---------------------------------------------------------------- loading
+    def _log(self, code: clingo.MessageCode, message: str) -> None:
+        self._messages.append(message.strip())
+
+    def load(self, path: Path | str) -> None:
+        """Load one of our own encoding files (trusted text)."""
+        try:
+            self._ctl.load(str(path))
+        except RuntimeError as exc:
+            raise ProgramError("; ".join(self._messages) or str(exc), str(path)) from None
+
+    def add_text(self, part: str, params: Sequence[str], text: str) -> None:
+        """Add trusted program text (our own encodings only, never user strings)."""
+        try:
+            self._ctl.add(part, list(params), text)
+        except RuntimeError as exc:
+            raise ProgramError("; ".join(self._messages) or str(exc), part) from None
+
+    def add_facts(self, facts: Iterable[clingo.Symbol], part: str = "base") -> None:
+        """Add ground facts as syntax-tree statements built from symbols."""
+        loc = ast.Location(ast.Position("<facts>", 1, 1), ast.Position("<facts>", 1, 1))
+        with ast.ProgramBuilder(self._ctl) as builder:
+            builder.add(ast.Program(loc, part, []))
+            for sym in facts:
+                head = ast.Literal(loc, ast.Sign.NoSign, ast.SymbolicAtom(ast.SymbolicTerm(loc, sym)))
+                builder.add(ast.Rule(loc, head, []))
+
+    def add_statements(self, statements: Iterable[ast.AST]) -> None:
+        """Add already checked syntax-tree statements (user rule files)."""
+        with ast.ProgramBuilder(self._ctl) as builder:
+            for stm in statements:
+                builder.add(stm)
+
+    # ---------------------------------------------------------------- grounding
+    def ground(self, parts: Sequence[Part]) -> None:
+        self._check_time("grounding")
+        norm = [(name, [clingo.Number(a) if isinstance(a, int) else a for a in args]) for name, args in parts]
+        start = time.perf_counter()
+        try:
+            self._ctl.ground(norm)
+        except RuntimeError as exc:
+            raise ProgramError("; ".join(self._messages) or str(exc), "grounding") from None
+        self.stats.ground_ms += (time.perf_counter() - start) * 1000
+        self._refresh_size()
+
+    def _refresh_size(self) -> None:
+        st = self._ctl.statistics
+        try:
+            lp = st["problem"]["lp"]
+            self.stats.atoms = int(lp["atoms"])
+            self.stats.rules = int(lp["rules"])
+        except (KeyError, TypeError, RuntimeError):
+            pass
+
+    def assign_external(self, sym: clingo.Symbol, value: bool | None) -> None:
+        truth = clingo.TruthValue.Free if value is None else value
+        self._ctl.assign_external(sym, truth)
+
+    def release_external(self, sym: clingo.Symbol) -> None:
+        self._ctl.release_external(sym)
+
+    def has_atom(self, sym: clingo.Symbol) -> bool:
+        return self._ctl.symbolic_atoms[sym] is not None
+
+    def atoms_of(self, name: str, arity: int) -> list[clingo.Symbol]:
+        return [a.symbol for a in self._ctl.symbolic_atoms.by_signature(name, arity)]
+
+    # ---------------------------------------------------------------- solving
+    def _check_time(self, what: str) -> None:
+        if self._deadline is not None and time.monotonic() > self._deadline:
+            raise LimitReached("time", self.time_limit or 0, f"stopped before {what}")
+
+    def solve(
+        self,
+        assumptions: Sequence[Assumption] = (),
+        models: int = 1,
+        on_model: Callable[[list[clingo.Symbol]], bool | None] | None = None,
+        count_only: bool = False,
+        project: bool = False,
+    ) -> Outcome:
+        """Solve under assumptions.
+
+        ``models`` = 0 enumerates all.  With ``count_only`` models are counted,
+        not read.  ``on_model`` may return False to stop.  On unsat the core
+        (a subset of the assumption atoms) is returned.
+        """
+        self._check_time("solving")
+        conf = self._ctl.configuration
+        conf.solve.models = str(models)  # type: ignore[union-attr]
+        conf.solve.project = "project" if project else "no"  # type: ignore[union-attr]
+        out = Outcome(satisfiable=False)
+        lits = self._assumption_literals(assumptions)
+        start = time.perf_counter()
+        core_lits: list[int] = []
+
+        def _on_core(core: Sequence[int]) -> None:
+            core_lits.extend(core)
+
+        stopped = False
+        timeout = None
+        try:
+            with self._ctl.solve(assumptions=lits, on_core=_on_core, yield_=True, async_=True) as handle:
+                while True:
+                    handle.resume()
+                    if self._deadline is not None:
+                        timeout = max(0.0, self._deadline - time.monotonic())
+                        if not handle.wait(timeout):
+                            handle.cancel()
+                            raise LimitReached("time", self.time_limit or 0, self._partial(out))
+                    model = handle.model()
+                    if model is None:
+                        break
+                    out.satisfiable = True
+                    out.count += 1
+                    self.stats.models += 1
+                    if not count_only:
+                        syms = list(model.symbols(shown=True))
+                        out.models.append(syms)
+                        if on_model is not None and on_model(syms) is False:
+                            stopped = True
+                            break
+                    if self.model_limit is not None and out.count >= self.model_limit and models == 0:
+                        handle.cancel()
+                        raise LimitReached("models", self.model_limit, self._partial(out))
+                result = handle.get() if not stopped else None
+                if result is not None and result.unsatisfiable and not core_lits:
+                    core_lits.extend(handle.core())
+        finally:
+            self.stats.solve_ms += (time.perf_counter() - start) * 1000
+            self.stats.solves += 1
+        if result is not None:
+            out.satisfiable = bool(result.satisfiable)
+            out.exhausted = bool(result.exhausted)
+            if result.unsatisfiable:
+                out.core = self._core_symbols(core_lits, assumptions)
+        else:
+            out.exhausted = False
+        return out
+
+    @staticmethod
+    def _partial(out: Outcome) -> str:
+        if out.count:
+            return f"{out.count} model(s) found before stopping"
+        return "no model found before stopping"
+
+    def _assumption_literals(self, assumptions: Sequence[Assumption]) -> list[int]:
+        lits: list[int] = []
+        for sym, value in assumptions:
+            sa = self._ctl.symbolic_atoms[sym]
+            if sa is None:
+                # an atom that does not exist is false: assuming it true is unsat
+                if value:
+                    lits.append(self._false_literal())
+                continue
+            lits.append(sa.literal if value else -sa.literal)
+        return lits
+
+    def _false_literal(self) -> int:
+        with self._ctl.backend() as backend:
+            lit = backend.add_atom()
+        return lit
+
+    def _core_symbols(self, core: Sequence[int], assumptions: Sequence[Assumption]) -> list[clingo.Symbol]:
+        by_lit: dict[int, clingo.Symbol] = {}
+        for sym, value in assumptions:
+            sa = self._ctl.symbolic_atoms[sym]
+            if sa is not None:
+                by_lit[sa.literal if value else -sa.literal] = sym
+        return [by_lit[lit] for lit in core if lit in by_lit]
+
+    def count(self, assumptions: Sequence[Assumption] = (), project: bool = False) -> int:
+        return self.solve(assumptions, models=0, count_only=True, project=project).count
+
+    def minimal_core(
+        self,
+        fixed: Sequence[Assumption],
+        candidates: Sequence[clingo.Symbol],
+    ) -> list[clingo.Symbol] | None:
+        """A subset-minimal set of ``candidates`` (assumed true) that, with
+        ``fixed``, is unsatisfiable; None if all of them together are satisfiable.
+
+        Starts from the solver's core and removes one element at a time
+        (deletion-based minimisation).
+        """
+        out = self.solve(list(fixed) + [(c, True) for c in candidates], models=1)
+        if out.satisfiable:
+            return None
+        cand_set = set(candidates)
+        core = [c for c in out.core if c in cand_set]
+        i = 0
+        while i < len(core):
+            trial = core[:i] + core[i + 1 :]
+            res = self.solve(list(fixed) + [(c, True) for c in trial] + [(c, False) for c in candidates if c not in trial], models=1)
+            if res.satisfiable:
+                i += 1
+            else:
+                shrunk = [c for c in res.core if c in set(trial)]
+                core = shrunk if len(shrunk) < len(trial) else trial
+        return core
