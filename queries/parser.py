@@ -335,7 +335,7 @@ def _error(exc: UnexpectedInput, sub: _Sub, original: str, names: Names, what: s
         exp = ", ".join(readable[:8]) or "more words"
         msg = f"the {what} ends too early; expected {exp}"
     else:
-        exp = ", ".join(readable[:8])
+        exp = ", ".join(readable[:12])
         msg = f"cannot read the {what} at column {opos + 1} (near {near!r})" + (f"; expected {exp}" if exp else "")
     return InputError(msg + "\n  " + caret.replace("\n", "\n  "), what)
 

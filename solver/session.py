@@ -5,8 +5,8 @@ assumptions, enumerate or count, unsat cores minimised by deletion, limits.
 >>> s = Session()
 >>> s.add_text("base", [], "{ a; b }. :- a, b, r. #external r. [free] #show a/0. #show b/0.")
 >>> s.ground([("base", [])])
->>> sorted(len(m) for m in s.solve(models=0).models)
-[0, 1, 1, 2]
+>>> sorted(len(m) for m in s.solve(models=0).models)   # r is free: both ways
+[0, 0, 1, 1, 1, 1, 2]
 >>> out = s.solve(assumptions=[(atom("r"), True), (atom("a"), True), (atom("b"), True)])
 >>> out.satisfiable, sorted(str(x) for x in out.core)
 (False, ['a', 'b', 'r'])

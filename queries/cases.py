@@ -1,0 +1,105 @@
+"""Running a corpus of ruling cases (DESIGN.md, "Ruling-case corpus")."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from logic.errors import InputError, NotModelled
+from logic.scenario import from_data, load_file
+from queries.answer import Answer, Asker
+from solver import LimitReached
+
+
+@dataclass
+class CaseResult:
+    id: str
+    status: str  # passed failed skipped error
+    got: Any
+    expected: Any
+    ms: float
+    message: str = ""
+    answer: Answer | None = None
+
+    def as_json(self) -> dict[str, Any]:
+        return {"id": self.id, "status": self.status, "got": self.got, "expected": self.expected,
+                "ms": round(self.ms, 1), "message": self.message}
+
+
+def normalise_expect(value: Any) -> Any:
+    if value is True:
+        return "yes"
+    if value is False:
+        return "no"
+    if isinstance(value, str):
+        return value.strip()
+    return value
+
+
+def got_value(ans: Answer) -> Any:
+    return ans.verdict if ans.verdict is not None else ans.answer
+
+
+def load_cases(path: str | Path) -> list[dict[str, Any]]:
+    p = Path(path)
+    try:
+        data = yaml.safe_load(p.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise InputError("file not found", str(path)) from None
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        where = f"{path}:{mark.line + 1}" if mark is not None else str(path)
+        raise InputError(f"not valid YAML: {getattr(exc, 'problem', exc)}", where) from None
+    if not isinstance(data, list):
+        raise InputError("a case corpus is a list of cases", str(path))
+    for i, c in enumerate(data):
+        if not isinstance(c, dict) or "question" not in c or "expect" not in c or (
+                "scenario" not in c and "scenario_file" not in c):
+            raise InputError("each case needs id, scenario (or scenario_file), question and expect",
+                             f"{path}: case {i}")
+    return data
+
+
+def run_case(case: dict[str, Any], base: Path, time_limit: float | None = None) -> CaseResult:
+    cid = str(case.get("id", "?"))
+    expected = normalise_expect(case["expect"])
+    start = time.perf_counter()
+    try:
+        if "scenario_file" in case:
+            sc = load_file(base / str(case["scenario_file"]))
+        else:
+            sc = from_data(case["scenario"], f"case {cid}: scenario")
+        asker = Asker(sc, time_limit=time_limit)
+        ans = asker.ask(str(case["question"]))
+        got = got_value(ans)
+        ok = _equal(got, expected)
+        return CaseResult(cid, "passed" if ok else "failed", got, expected, _ms(start), answer=ans)
+    except NotModelled as exc:
+        return CaseResult(cid, "skipped", None, expected, _ms(start), str(exc))
+    except LimitReached as exc:
+        return CaseResult(cid, "failed", None, expected, _ms(start), f"{exc.which} limit: {exc.partial}")
+    except InputError as exc:
+        return CaseResult(cid, "failed", None, expected, _ms(start), f"bad input: {exc}")
+
+
+def _equal(got: Any, expected: Any) -> bool:
+    if isinstance(expected, list) and isinstance(got, list):
+        return [str(x) for x in got] == [str(x) for x in expected]
+    if isinstance(expected, int) and not isinstance(expected, bool):
+        return got == expected
+    return str(got).strip().lower() == str(expected).strip().lower()
+
+
+def _ms(start: float) -> float:
+    return (time.perf_counter() - start) * 1000
+
+
+def run_corpus(path: str | Path, time_limit: float | None = None) -> Iterator[CaseResult]:
+    p = Path(path)
+    for case in load_cases(p):
+        yield run_case(case, p.parent, time_limit)

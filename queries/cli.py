@@ -1,0 +1,224 @@
+"""The command line: chainjudge ask | cases | cards | chains | check.
+
+Exit codes (DESIGN.md): 0 answered; 1 a case failed / a check found a
+violation; 2 bad input; 3 a time, model or horizon limit was hit; 4 the
+question needs rules or cards that are not modelled.  Errors are one clear
+message on stderr, never a traceback.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+
+from logic.errors import InputError, NotModelled
+from solver import LimitReached, ProgramError
+
+app = typer.Typer(add_completion=False, no_args_is_help=True, pretty_exceptions_enable=False,
+                  help="Timing rulings for Yu-Gi-Oh! and Magic: The Gathering, answered by logic.")
+
+EXIT_FAILED, EXIT_INPUT, EXIT_LIMIT, EXIT_NOT_MODELLED, EXIT_INTERNAL = 1, 2, 3, 4, 70
+
+
+def _fail(code: int, message: str) -> None:
+    typer.echo(f"chainjudge: {message}", err=True)
+    raise typer.Exit(code)
+
+
+def guarded(fn: Callable[[], int | None]) -> None:
+    """Run a command body, turning every error into a message and an exit code."""
+    try:
+        code = fn() or 0
+    except typer.Exit:
+        raise
+    except InputError as exc:
+        _fail(EXIT_INPUT, f"error: {exc}")
+    except NotModelled as exc:
+        _fail(EXIT_NOT_MODELLED, str(exc))
+    except LimitReached as exc:
+        _fail(EXIT_LIMIT, f"{exc.which} limit ({exc.limit}) reached: {exc.partial}")
+    except ProgramError as exc:
+        _fail(EXIT_INPUT, f"error in a rule program: {exc}")
+    except RecursionError:
+        _fail(EXIT_INPUT, "error: the input is nested too deeply")
+    except KeyboardInterrupt:
+        _fail(130, "interrupted")
+    except Exception as exc:  # noqa: BLE001 - the last line of defence: never a traceback
+        _fail(EXIT_INTERNAL, f"internal error ({type(exc).__name__}: {exc}); please report it with the input")
+    raise typer.Exit(code)
+
+
+@app.command()
+def ask(
+    scenario: Annotated[Path, typer.Argument(help="a scenario file (YAML)")],
+    question: Annotated[str, typer.Argument(help='the question, e.g. "who has priority now"')],
+    json_out: Annotated[bool, typer.Option("--json", help="the answer as JSON (DESIGN.md)")] = False,
+    time_limit: Annotated[float | None, typer.Option("--time-limit", help="seconds before giving up (exit 3)")] = None,
+    max_horizon: Annotated[int | None, typer.Option("--max-horizon", help="most steps a trace may take")] = None,
+) -> None:
+    """Answer a timing question about a scenario."""
+
+    def body() -> int:
+        from logic.scenario import load_file
+        from queries.answer import Asker
+        from queries.render import to_json, to_text
+
+        sc = load_file(scenario)
+        ans = Asker(sc, time_limit=time_limit, max_horizon=max_horizon).ask(question)
+        typer.echo(to_json(ans) if json_out else to_text(ans))
+        return 0
+
+    guarded(body)
+
+
+@app.command()
+def cases(
+    path: Annotated[Path, typer.Argument(help="a corpus of ruling cases (YAML)")],
+    json_out: Annotated[bool, typer.Option("--json", help="one JSON object per case")] = False,
+    time_limit: Annotated[float | None, typer.Option("--time-limit", help="seconds per case")] = None,
+    verbose: Annotated[bool, typer.Option("--verbose", "-v", help="print the answer of failed cases")] = False,
+) -> None:
+    """Run a corpus of ruling cases; exit 1 if any fails."""
+
+    def body() -> int:
+        from queries.cases import run_corpus
+        from queries.render import to_text
+
+        counts = {"passed": 0, "failed": 0, "skipped": 0}
+        results = []
+        for r in run_corpus(path, time_limit):
+            counts["passed" if r.status == "passed" else "skipped" if r.status == "skipped" else "failed"] += 1
+            results.append(r.as_json())
+            if not json_out:
+                mark = {"passed": "ok  ", "failed": "FAIL", "skipped": "skip"}[r.status]
+                line = f"{mark} {r.id:<44} got {_show(r.got):<28} expected {_show(r.expected):<28} {r.ms:8.0f} ms"
+                if r.message:
+                    line += f"  ({r.message.splitlines()[0]})"
+                typer.echo(line)
+                if verbose and r.status == "failed" and r.answer is not None:
+                    typer.echo("      " + to_text(r.answer).replace("\n", "\n      "))
+        summary = f"{counts['passed']} passed, {counts['failed']} failed, {counts['skipped']} skipped"
+        if json_out:
+            typer.echo(json.dumps({"cases": results, "summary": counts}, indent=2, ensure_ascii=False))
+        typer.echo(summary)
+        return EXIT_FAILED if counts["failed"] else 0
+
+    guarded(body)
+
+
+def _show(v: Any) -> str:
+    if isinstance(v, list):
+        return "[" + ", ".join(str(x) for x in v) + "]"
+    return str(v)
+
+
+@app.command()
+def cards(
+    query: Annotated[str | None, typer.Argument(help="a name or part of one")] = None,
+    game: Annotated[str, typer.Option("--game", help="ygo or mtg")] = "ygo",
+    text: Annotated[bool, typer.Option("--text", help="show the official text (needs the card list)")] = False,
+    cards_file: Annotated[Path | None, typer.Option("--cards", help="the full card list (JSON lines)")] = None,
+    json_out: Annotated[bool, typer.Option("--json")] = False,
+) -> None:
+    """List the card library, or show cards matching QUERY with their timing attributes."""
+
+    def body() -> int:
+        from logic.cards import bundled
+
+        if game not in ("ygo", "mtg"):
+            raise InputError(f"--game must be ygo or mtg, not {game!r}", "--game")
+        lib = bundled(game)
+        chosen = [c for c in lib.cards.values() if query is None or query.lower() in c.name.lower()
+                  or any(query.lower() in a.lower() for a in c.aliases)]
+        if query is not None and not chosen:
+            close = lib.close_matches(query)
+            raise InputError(f"no card matches {query!r}" + (f"; did you mean {', '.join(close)}?" if close else ""),
+                             "cards")
+        records = None
+        if text and game == "ygo":
+            from logic import carddata
+
+            path = cards_file or carddata.default_path()
+            if path is None:
+                raise InputError("the card list was not found: give --cards FILE or set CHAINJUDGE_CARDS", "--text")
+            records = carddata.load(Path(path))
+        out = []
+        for c in sorted(chosen, key=lambda c: c.name):
+            entry: dict[str, Any] = {"name": c.name, "type": c.card_type, "property": c.property,
+                                     "effects": [_effect_dict(e) for e in c.effects]}
+            if records is not None:
+                rec = records.get(c.name)
+                entry["text"] = rec.text if rec else None
+                if rec and c.text_sha256 and rec.sha256 != c.text_sha256:
+                    entry["warning"] = "the official text changed since this entry was checked"
+            out.append(entry)
+        if json_out:
+            typer.echo(json.dumps(out, indent=2, ensure_ascii=False))
+        else:
+            for e in out:
+                typer.echo(f"{e['name']}  [{e['type']}{' ' + e['property'] if e['property'] else ''}]")
+                if query is not None:
+                    for eff in e["effects"]:
+                        typer.echo("    " + ", ".join(f"{k}={v}" for k, v in eff.items() if v not in (None, [], False, "")))
+                    if e.get("text"):
+                        typer.echo("    text: " + e["text"])
+                    if e.get("warning"):
+                        typer.echo("    warning: " + e["warning"])
+            typer.echo(f"{len(out)} card(s)")
+        return 0
+
+    guarded(body)
+
+
+def _effect_dict(e: Any) -> dict[str, Any]:
+    return {
+        "kind": e.kind, "speed": e.speed, "mandatory": e.mandatory, "from": list(e.zones),
+        "conditions": [f"{n}({a})" if a else n for n, a in e.conditions], "cost": [f"{n}({a})" if a else n for n, a in e.costs],
+        "target": dict(e.target) or None, "actions": list(e.actions), "trigger": list(e.triggers),
+        "timing": e.timing, "duration": e.duration, "once_per_turn": e.once_per_turn, "summary": e.summary,
+    }
+
+
+@app.command()
+def chains(
+    scenario: Annotated[Path, typer.Argument(help="a scenario file (YAML)")],
+    after: Annotated[str | None, typer.Option("--after", help="an event phrase to play first")] = None,
+) -> None:
+    """List every legal chain from a position (not available yet)."""
+
+    def body() -> int:
+        raise NotModelled("chain enumeration (chainjudge chains) is not available yet")
+
+    guarded(body)
+
+
+@app.command()
+def check(
+    game: Annotated[str, typer.Option("--game")] = "ygo",
+    horizon: Annotated[int, typer.Option("--horizon")] = 12,
+) -> None:
+    """Check the rulebook for contradictions and dead ends (not available yet)."""
+
+    def body() -> int:
+        raise NotModelled("the rulebook checker (chainjudge check) is not available yet")
+
+    guarded(body)
+
+
+def main() -> None:
+    try:
+        app()
+    except SystemExit:
+        raise
+    except Exception as exc:  # noqa: BLE001
+        print(f"chainjudge: internal error ({type(exc).__name__}: {exc})", file=sys.stderr)
+        raise SystemExit(EXIT_INTERNAL) from None
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,15 @@
+"""Shared fixtures."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+CORPUS = ROOT / "tests" / "corpus"
+
+
+@pytest.fixture(scope="session")
+def root() -> Path:
+    return ROOT
