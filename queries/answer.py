@@ -231,10 +231,14 @@ class Asker:
                 ans.verdict = "yes"
                 ans.because = _rules(res.core)
         else:
-            reach = self.engine.search(pos, facts, "q_reach", want_core=True)
-            self._bounded(reach, "a trace with the outcome")
-            avoid = self.engine.search(pos, facts, "q_avoid", want_core=True)
-            self._bounded(avoid, "a complete trace without the outcome")
+            st = self.engine.stepper(pos, facts)
+            try:
+                reach = self.engine.search(pos, facts, "q_reach", want_core=True, stepper=st)
+                self._bounded(reach, "a trace with the outcome")
+                avoid = self.engine.search(pos, facts, "q_avoid", want_core=True, stepper=st)
+                self._bounded(avoid, "a complete trace without the outcome")
+            finally:
+                self.engine._absorb(st)
             if reach.found and avoid.found:
                 ans.verdict = "depends"
                 ans.witness = describe.timeline(self.sc, reach.trace)

@@ -24,6 +24,9 @@ from solver.terms import Function, Number, Symbol
 
 DEFAULT_MAX_HORIZON = 160
 CHECKS = ("q_reach", "q_avoid", "q_alive")
+# horizons at which a search looks for a witness / for completeness
+SCHEDULE = (2, 4, 6, 8, 11, 14, 18, 22, 27, 32, 38, 44, 52, 60, 70, 80, 96, 112, 128, 144, 160)
+CORE_BUDGET = 0.75  # seconds for one solve while minimising a core
 
 
 @dataclass(frozen=True)
@@ -76,6 +79,7 @@ class SearchResult:
     trace: Trace | None = None
     core: list[Rule] | None = None
     stats: dict[str, float | int] = field(default_factory=dict)
+    note: str = ""
 
 
 class Stepper:
@@ -97,27 +101,81 @@ class Stepper:
         self.session.ground([("step", [t]), ("state", [t]), ("check", [t])])
         return self.t
 
-    def _assumptions(self, checks: dict[str, bool], lifted: Iterable[str] = ()) -> list[tuple[Symbol, bool]]:
-        lifted_set = set(lifted)
-        out: list[tuple[Symbol, bool]] = [
-            (Function("rule", [Function(atom, [])]), atom not in lifted_set) for atom in self.engine.switchable
-        ]
-        for name in CHECKS:
-            out.append((Function(name, [Number(self.t)]), checks.get(name, False)))
+    def ground_to(self, h: int) -> None:
+        while self.t < h:
+            self.advance()
+
+    def _checks(self, checks: dict[str, bool], at: int | None = None) -> list[tuple[Symbol, bool]]:
+        t = self.t if at is None else at
+        out = []
+        for u in range(1, self.t + 1):
+            for name in CHECKS:
+                out.append((Function(name, [Number(u)]), u == t and checks.get(name, False)))
         return out
 
-    def solve(self, checks: dict[str, bool], models: int = 1, lifted: Iterable[str] = ()) -> tuple[bool, list[list[Symbol]]]:
-        out = self.session.solve(self._assumptions(checks, lifted), models=models)
+    def _assumptions(self, checks: dict[str, bool], lifted: Iterable[str] = (), at: int | None = None,
+                     active: Iterable[str] | None = None) -> list[tuple[Symbol, bool]]:
+        lifted_set = set(lifted)
+        on = set(active) if active is not None else None
+        out: list[tuple[Symbol, bool]] = [
+            (Function("rule", [Function(atom, [])]),
+             (atom in on) if on is not None else (atom not in lifted_set))
+            for atom in self.engine.switchable
+        ]
+        return out + self._checks(checks, at)
+
+    def solve(self, checks: dict[str, bool], models: int = 1, lifted: Iterable[str] = (), at: int | None = None,
+              active: Iterable[str] | None = None, budget: float | None = None) -> tuple[bool, list[list[Symbol]]]:
+        out = self.session.solve(self._assumptions(checks, lifted, at, active), models=models, budget=budget)
         return out.satisfiable, out.models
 
     def core(self, checks: dict[str, bool]) -> list[Rule] | None:
-        fixed = [(Function(n, [Number(self.t)]), checks.get(n, False)) for n in CHECKS]
-        cands = [Function("rule", [Function(a, [])]) for a in self.engine.switchable]
-        core = self.session.minimal_core(fixed, cands)
-        if core is None:
-            return None
+        """The rules that together forbid the check at the current horizon.
+
+        First the rules each necessary on its own (lifting it alone, with
+        every other rule in force, makes the check satisfiable): they are in
+        every minimal set.  If they suffice they are the one minimal set.
+        Otherwise (or if proving that takes too long) the solver's core is
+        minimised by deletion, each trial within a time budget.
+        """
         reg = self.engine.rules
-        return [reg[c.arguments[0].name] for c in core if c.arguments[0].name in reg]
+        out = self.session.solve(self._assumptions(checks), models=1)
+        if out.satisfiable:
+            return None
+        core_atoms = [c.arguments[0].name for c in out.core if c.name == "rule"]
+        necessary = []
+        for atom in core_atoms:
+            try:
+                sat, _ = self.solve(checks, lifted=[atom], budget=CORE_BUDGET)
+            except LimitReached:
+                continue
+            if sat:
+                necessary.append(atom)
+        chosen: list[str] | None = None
+        self.core_note = ""
+        if necessary:
+            try:
+                sat, _ = self.solve(checks, active=necessary, budget=CORE_BUDGET)
+                if not sat:
+                    chosen = necessary
+            except LimitReached:
+                chosen = necessary
+                self.core_note = "each rule listed is necessary; that they suffice together was not proved in time"
+        if chosen is None:
+            chosen = list(core_atoms)
+            i = 0
+            while i < len(chosen):
+                trial = chosen[:i] + chosen[i + 1:]
+                try:
+                    sat, _ = self.solve(checks, active=trial, budget=CORE_BUDGET)
+                except LimitReached:
+                    sat = True  # could not show it is unneeded: keep it
+                    self.core_note = "the set may not be minimal (a check ran out of time)"
+                if sat:
+                    i += 1
+                else:
+                    chosen = trial
+        return [reg[a] for a in chosen if a in reg]
 
 
 class Engine:
@@ -166,25 +224,45 @@ class Engine:
         return self._events
 
     # ------------------------------------------------------------ searches
+    def stepper(self, position: Position, qfacts: Sequence[Symbol]) -> Stepper:
+        return Stepper(self, position, qfacts)
+
     def search(self, position: Position, qfacts: Sequence[Symbol], check: str, want_core: bool = False,
-               max_horizon: int | None = None) -> SearchResult:
-        """Incremental search for a trace satisfying ``check`` (q_reach or q_avoid)."""
+               max_horizon: int | None = None, stepper: Stepper | None = None) -> SearchResult:
+        """Incremental search for a trace satisfying ``check`` (q_reach or q_avoid).
+
+        A stepper may be shared by searches over the same position and facts
+        (its grounding is reused)."""
         limit = max_horizon or self.max_horizon
-        st = Stepper(self, position, qfacts)
+        st = stepper or Stepper(self, position, qfacts)
         try:
-            while st.t < limit:
-                st.advance()
+            last = 0
+            for h in [x for x in SCHEDULE if x < limit] + [limit]:
+                if h < st.t:
+                    continue
+                st.ground_to(h)
                 sat, models = st.solve({check: True})
                 if sat:
-                    return SearchResult(True, True, st.t, trace=self._trace(position, models[0], st.t))
+                    # the shortest witness: binary search over the horizons grounded since the last check
+                    lo, hi, best = last + 1, h, models[0]
+                    while lo < hi:
+                        mid = (lo + hi) // 2
+                        ok, ms = st.solve({check: True}, at=mid)
+                        if ok:
+                            hi, best = mid, ms[0]
+                        else:
+                            lo = mid + 1
+                    return SearchResult(True, True, hi, trace=self._trace(position, best, hi))
                 alive, _ = st.solve({"q_alive": True})
                 if not alive:
                     core = st.core({check: True}) if want_core else None
-                    return SearchResult(False, True, st.t, core=core)
+                    return SearchResult(False, True, st.t, core=core, note=getattr(st, "core_note", ""))
+                last = h
             core = st.core({check: True}) if want_core else None
-            return SearchResult(False, False, st.t, core=core)
+            return SearchResult(False, False, st.t, core=core, note=getattr(st, "core_note", ""))
         finally:
-            self._absorb(st)
+            if stepper is None:
+                self._absorb(st)
 
     def replay(self, position: Position, qfacts: Sequence[Symbol], what: str) -> tuple[list[Position], Trace]:
         """Play an event from a position with nothing but passes and game

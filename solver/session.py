@@ -159,6 +159,7 @@ class Session:
         on_model: Callable[[list[clingo.Symbol]], bool | None] | None = None,
         count_only: bool = False,
         project: bool = False,
+        budget: float | None = None,
     ) -> Outcome:
         """Solve under assumptions.
 
@@ -179,15 +180,20 @@ class Session:
             core_lits.extend(core)
 
         stopped = False
-        timeout = None
+        stop_at = self._deadline
+        if budget is not None:
+            own = time.monotonic() + budget
+            stop_at = own if stop_at is None else min(stop_at, own)
         try:
             with self._ctl.solve(assumptions=lits, on_core=_on_core, yield_=True, async_=True) as handle:
                 while True:
                     handle.resume()
-                    if self._deadline is not None:
-                        timeout = max(0.0, self._deadline - time.monotonic())
+                    if stop_at is not None:
+                        timeout = max(0.0, stop_at - time.monotonic())
                         if not handle.wait(timeout):
                             handle.cancel()
+                            if budget is not None and (self._deadline is None or stop_at < self._deadline):
+                                raise LimitReached("budget", budget, self._partial(out))
                             raise LimitReached("time", self.time_limit or 0, self._partial(out))
                     model = handle.model()
                     if model is None:
