@@ -46,6 +46,7 @@ class Effect:
     duration: str | None = None
     once_per_turn: bool = False
     errata_2014: bool = False  # read "until the End Phase" before 10 July 2014 (000.10)
+    amount: int | None = None  # for ATK/DEF changes, LP costs shown in summaries
     damage_step: str | None = None  # ruling override: "allowed" / "forbidden"
     damage_step_source: str = ""
     summary: str = ""
@@ -124,7 +125,7 @@ def parse_ygo_effect(d: Mapping[str, Any], index: int, card_type: str, prop: str
     known = {
         "kind", "speed", "mandatory", "optional", "from", "conditions", "responds_to", "cost", "target",
         "actions", "trigger", "timing", "duration", "once_per_turn", "errata_2014", "damage_step",
-        "damage_step_source", "summary", "source", "index",
+        "damage_step_source", "summary", "source", "index", "amount",
     }
     for key in d:
         if key not in known:
@@ -226,6 +227,7 @@ def parse_ygo_effect(d: Mapping[str, Any], index: int, card_type: str, prop: str
         timing=timing,
         duration=duration,
         once_per_turn=bool(_opt(d, "once_per_turn", where, bool, False)),
+        amount=_opt(d, "amount", where, int),
         errata_2014=bool(_opt(d, "errata_2014", where, bool, False)),
         damage_step=ds,
         damage_step_source=str(d.get("damage_step_source", "")),

@@ -206,6 +206,11 @@ class Errata2014(Predicate, name="errata_2014"):
     e = RawField
 
 
+class Amount(Predicate, name="amount"):
+    e = RawField
+    n = IntegerField
+
+
 class DsOverride(Predicate, name="ds_override"):
     e = RawField
     v = ConstantField
@@ -330,6 +335,8 @@ def effect_facts(card_id: str, eff: Effect) -> list[Predicate]:
         EffectKind(e=e, k=eff.kind),
     ]
     if eff.kind == "continuous":
+        for a in eff.actions:
+            out.append(Action(e=e, a=a))
         return out
     out.append(Speed(e=e, s=eff.speed))
     if eff.mandatory:
@@ -348,6 +355,8 @@ def effect_facts(card_id: str, eff: Effect) -> list[Predicate]:
             out.append(TSpec(e=e, k=k, v=v))
     for a in eff.actions:
         out.append(Action(e=e, a=a))
+    if eff.amount is not None:
+        out.append(Amount(e=e, n=eff.amount))
     for ev in eff.triggers:
         out.append(TriggerFact(e=e, ev=ev))
     if eff.timing:
@@ -394,6 +403,7 @@ def initial_state(sc: Scenario) -> list[Predicate]:
     ]
     if sc.game == "ygo":
         out.append(_val(_const("box"), _const("a" if point.open_state else "b")))
+        out.append(_val(_const("segoc"), _const("none")))
         order = t.order(sc.point)
         if order > t.order("draw"):
             out.append(Init(f=_raw(_const("drawn"))))
@@ -402,6 +412,9 @@ def initial_state(sc: Scenario) -> list[Predicate]:
             target = String(x) if x != "direct" else _const("direct")
             out.append(_val(_const("attack"), Function("att", [String(a), target])))
             out.append(Init(f=_raw(Function("attacked", [String(a)]))))
+            if x != "direct" and sc.point == "ds_start" and sc.instance(x).position == "face_down_defense":
+                # 004.DS1: the Set target is still face-down at the start of the Damage Step
+                out.append(Init(f=_raw(Function("face_down_at_ds_start", [String(x)]))))
         else:
             out.append(_val(_const("attack"), _const("none")))
     for p, life in sc.life.items():

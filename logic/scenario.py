@@ -354,8 +354,12 @@ def _attack(raw: Any, sc: Scenario, where: str) -> tuple[str, str] | None:
             raise InputError("the attack target must be a monster the opponent controls", f"{loc}.target")
         tid = tg[0].id
     t = turn("ygo")
-    if sc.point not in t.spans["battle.damage"] + ("bp_window", "bp_attack"):
+    if sc.point not in t.spans["battle.damage"] + ("bp_window", "bp_attack", "bp_battle"):
         raise InputError("an attack in progress needs phase inside the Battle Step or Damage Step", loc)
+    if tid != "direct" and sc.point in ("ds_before", "ds_calc", "ds_after", "ds_end") \
+            and sc.instance(tid).position == "face_down_defense":
+        raise InputError("the attack target is flipped face-up before damage calculation (004.DS2); "
+                         "give its face-up position, or start at battle.damage.start", f"{loc}.target")
     return (a.id, tid)
 
 

@@ -319,7 +319,7 @@ class Asker:
         cores: list[Rule] = []
         for first, second, names in ((ea, eb, (a, b)), (eb, ea, (b, a))):
             facts = [Function("q_outcome", [GOAL, Function("below", [x, y])]) for x in first for y in second] + scope
-            res = self.engine.search(positions[0], facts, "q_reach", want_core=True)
+            res = self.engine.search(positions[0], facts, "q_reach")
             self._bounded(res, "a chain with both effects")
             if res.found and res.trace is not None:
                 found.append(([describe.ref_label(self.sc, names[0]), describe.ref_label(self.sc, names[1])], res.trace))
@@ -339,7 +339,8 @@ class Asker:
         else:
             ans.answer = None
             ans.notes.append("they never go on the same chain from this position")
-            ans.because = _rules(cores)
+            facts = [Function("q_outcome", [GOAL, Function("below", [x, y])]) for x in ea for y in eb] + scope
+            ans.because = _rules(self.engine.search(positions[0], facts, "q_reach", want_core=True).core)
         return ans
 
     def _next_point(self, q: Question, positions: list[Position]) -> Answer:

@@ -174,9 +174,12 @@ class Compiler:
             p = self.player(ev.player)
             assert ev.card is not None
             cards = {String(i.id) for i in self.instances(ev.card)}
-            evs = self._match("expire", is_([p]), lambda s: len(s.arguments) > 0 and s.arguments[0] in cards)
+            # "B lets Effect Veiler expire": the effect of that card, or the effect applied to that card
+            evs = self._match("expire", is_([p]), lambda s: _mentions(s, cards), any_)
+            evs += [e for e in self._match("expire", is_([p]), any_, is_(cards)) if e not in evs]
             if not evs:
-                evs = self._match("expire", is_([p]), lambda s: _mentions(s, cards))
+                raise NotModelled(f"'{ev.text}': {ev.card.text} has no effect that lasts until the End Phase "
+                                  "or the end of the turn in the card library")
             return facts("q_match", evs)
         raise NotModelled(f"the event '{ev.text or k}' ({k.replace('_', ' ')})")
 
