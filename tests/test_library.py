@@ -7,9 +7,8 @@ from pathlib import Path
 import pytest
 
 from logic import vocabulary as V
-from logic.carddata import default_path, load
+from logic.carddata import default_path, load, stamps
 from logic.cards import bundled
-from logic.carddata import stamps
 
 ROOT = Path(__file__).resolve().parent.parent
 SHARED_LIST = ROOT.parent / "shared" / "ygo-library.txt"
@@ -102,11 +101,17 @@ def test_effect_attributes_are_consistent(card):
         if e.kind == "trigger":
             assert e.timing in ("when", "if"), f"{where}: a trigger needs timing when/if"
         if e.kind != "continuous":
-            assert e.actions, f"{where}: list its actions (no_action when nothing timing-relevant changes)"
+            assert e.actions, (
+                f"{where}: list its actions (no_action when nothing timing-relevant changes)"
+            )
         if e.damage_step:
-            assert e.damage_step_source.strip(), f"{where}: a damage_step override needs damage_step_source"
+            assert e.damage_step_source.strip(), (
+                f"{where}: a damage_step override needs damage_step_source"
+            )
         if e.errata_2014:
-            assert e.duration in ("end_of_turn", "permanent"), f"{where}: errata_2014 effects read 'until the end of the turn'"
+            assert e.duration in ("end_of_turn", "permanent"), (
+                f"{where}: errata_2014 effects read 'until the end of the turn'"
+            )
         for a in e.actions:
             assert a in V.YGO_ACTIONS
 
@@ -125,7 +130,8 @@ def test_summaries_do_not_copy_official_text():
         f"{card.name} effect {e.index}"
         for card in CARDS
         for e in card.effects
-        if len(e.summary.strip()) >= 40 and e.summary.lower().strip() in records[card.name].text.lower()
+        if len(e.summary.strip()) >= 40
+        and e.summary.lower().strip() in records[card.name].text.lower()
     ]
     copied = [c for c in copied if c not in KNOWN_COPIES]
     assert not copied, f"summaries that copy the official text: {copied}"
