@@ -72,7 +72,7 @@ def _record(d: dict[str, Any]) -> CardRecord:
     prop = d.get("property")
     if prop:
         prop = str(prop).lower().replace("-", "").replace(" ", "")
-    level = d.get("level") if d.get("level") is not None else d.get("rank")
+    level = d.get("level")  # Xyz Ranks and Link Ratings are not Levels
     return CardRecord(
         name=str(d["name"]),
         konami_id=d.get("konami_id"),
