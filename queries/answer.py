@@ -10,7 +10,7 @@ from typing import Any
 from logic.errors import InputError, NotModelled
 from logic.registry import Rule
 from logic.scenario import Scenario
-from queries import describe
+from queries import describe, explain
 from queries.ast import Event, Question, When
 from queries.compile import GOAL, Compiler
 from queries.engine import Engine, Position, ReplayError, SearchResult, Trace
@@ -164,6 +164,8 @@ class Asker:
             return self._order(q, positions)
         if q.kind == "next_point":
             return self._next_point(q, positions)
+        if q.kind == "when_can":
+            return self._when_can(q)
         raise NotModelled(f"questions of the form '{q.text.split()[0]} …' ({q.kind.replace('_', ' ')})")
 
     # ------------------------------------------------------------ yes / no
@@ -210,53 +212,122 @@ class Asker:
     def _yes_no_one(self, q: Question, pos: Position) -> Answer:
         facts = self._goal_facts(q)
         ans = Answer(q.text, q.kind)
-        if q.kind == "can":
-            res = self.engine.search(pos, facts, "q_reach", want_core=True)
-            self._bounded(res, "a trace with the asked event")
-            if res.found:
-                ans.verdict = "yes"
-                ans.witness = describe.timeline(self.sc, res.trace)
-                ans.because = describe.permission(self.sc, res.trace)
+        st = self.engine.stepper(pos, facts)
+        try:
+            if q.kind == "can":
+                res = self.engine.search(pos, facts, "q_reach", stepper=st)
+                self._bounded(res, "a trace with the asked event")
+                if res.found:
+                    ans.verdict = "yes"
+                    self._why_yes(ans, res.trace)
+                else:
+                    ans.verdict = "no"
+                    self._why_not(ans, st, "q_reach")
+                    self._chances(ans, q)
+            elif q.kind == "must":
+                res = self.engine.search(pos, facts, "q_avoid", stepper=st)
+                self._bounded(res, "a complete trace without the asked event")
+                if res.found:
+                    ans.verdict = "no"
+                    self._why_yes(ans, res.trace)
+                    ans.summary = "Some legal continuation never has it; here is one."
+                else:
+                    ans.verdict = "yes"
+                    self._why_not(ans, st, "q_avoid", forced=True)
             else:
-                ans.verdict = "no"
-                ans.because = _rules(res.core)
-        elif q.kind == "must":
-            res = self.engine.search(pos, facts, "q_avoid", want_core=True)
-            self._bounded(res, "a complete trace without the asked event")
-            if res.found:
-                ans.verdict = "no"
-                ans.witness = describe.timeline(self.sc, res.trace)
-                ans.because = describe.permission(self.sc, res.trace)
-            else:
-                ans.verdict = "yes"
-                ans.because = _rules(res.core)
-        else:
-            st = self.engine.stepper(pos, facts)
-            try:
-                reach = self.engine.search(pos, facts, "q_reach", want_core=True, stepper=st)
+                reach = self.engine.search(pos, facts, "q_reach", stepper=st)
                 self._bounded(reach, "a trace with the outcome")
-                avoid = self.engine.search(pos, facts, "q_avoid", want_core=True, stepper=st)
-                self._bounded(avoid, "a complete trace without the outcome")
-            finally:
-                self.engine._absorb(st)
-            if reach.found and avoid.found:
-                ans.verdict = "depends"
-                ans.witness = describe.timeline(self.sc, reach.trace)
-                ans.other_witness = describe.timeline(self.sc, avoid.trace)
-                ans.detail["choice"] = describe.divergence(self.sc, reach.trace, avoid.trace)
-                ans.because = describe.permission(self.sc, reach.trace) + describe.permission(self.sc, avoid.trace)
-                ans.because = _dedupe(ans.because)
-            elif reach.found:
-                ans.verdict = "yes"
-                ans.witness = describe.timeline(self.sc, reach.trace)
-                ans.because = _rules(avoid.core) or describe.permission(self.sc, reach.trace)
-            else:
-                ans.verdict = "no"
-                ans.witness = describe.timeline(self.sc, avoid.trace)
-                ans.because = _rules(reach.core)
+                if reach.found:
+                    avoid = self.engine.search(pos, facts, "q_avoid", stepper=st)
+                    self._bounded(avoid, "a complete trace without the outcome")
+                if reach.found and avoid.found:
+                    ans.verdict = "depends"
+                    self._why_yes(ans, reach.trace)
+                    ans.other_witness = describe.timeline(self.sc, avoid.trace)
+                    choice = describe.divergence(self.sc, reach.trace, avoid.trace)
+                    ans.detail["choice"] = choice
+                    ans.because = _dedupe(ans.because + describe.permission(self.sc, avoid.trace))
+                    if choice:
+                        ans.summary = (f"It depends on a choice: at {choice['point']}, {choice['player']} may "
+                                       f"either {choice['one_side']!r} (then it happens) or "
+                                       f"{choice['other_side']!r} (then it does not).")
+                elif reach.found:
+                    ans.verdict = "yes"
+                    self._why_yes(ans, reach.trace)
+                    self._why_not(ans, st, "q_avoid", forced=True, keep_witness=True)
+                else:
+                    ans.verdict = "no"
+                    self._why_not(ans, st, "q_reach")
+        finally:
+            self.engine._absorb(st)
         if not ans.because:
             ans.because = describe.structural(self.sc, q)
         return ans
+
+    def _why_yes(self, ans: Answer, trace: Trace | None) -> None:
+        ans.witness = describe.timeline(self.sc, trace)
+        ans.because = describe.permission(self.sc, trace)
+        ans.detail["steps"] = describe.step_rules(self.sc, trace)
+        if not ans.summary:
+            ans.summary = describe.yes_sentence(self.sc, trace)
+
+    def _why_not(self, ans: Answer, st: Any, check: str, forced: bool = False, keep_witness: bool = False) -> None:
+        wn = explain.why_not(self.engine, st, check)
+        ans.because = wn.because() or ans.because
+        ans.detail["reasons"] = wn.sets()
+        if wn.counterfactual is not None:
+            ans.detail["counterfactual"] = {
+                "lifted": [self.engine.rules[a].id for a in wn.lifted if a in self.engine.rules],
+                "timeline": describe.timeline(self.sc, wn.counterfactual),
+            }
+        if wn.failing_conditions:
+            ans.detail["failing_conditions"] = [describe.condition_text(self.sc, e, c) for e, c in wn.failing_conditions]
+        ans.summary = describe.no_sentence(self.sc, wn, forced)
+        for reason in wn.reasons:
+            if reason.note:
+                ans.notes.append(reason.note)
+        if any(self.engine.rules[a].kind == "bound" for r in wn.reasons for a in r.rules if a in self.engine.rules):
+            ans.notes.append("this answer depends on a bound of the search (see the rules marked [bound])")
+
+    def _chances(self, ans: Answer, q: Question) -> None:
+        """For a "no" about an activation: the latest chance before the asked time, and the next one after."""
+        if q.event is None or q.event.kind not in ("activate", "chain", "cast"):
+            return
+        try:
+            wins = self._windows(self.start, q.event)
+        except (NotModelled, LimitReached):
+            return
+        asked = self._asked_order(q)
+        if asked is None or not wins:
+            return
+        from logic.games import turn as _turn
+
+        tt = _turn(self.sc.game)
+        before = [w for w in wins if tt.order(w.point) <= asked]
+        after = [w for w in wins if tt.order(w.point) > asked]
+        if before:
+            ans.latest_chance = before[-1].as_dict(self.sc.game)
+        if after:
+            ans.detail["next_chance"] = after[0].as_dict(self.sc.game)
+
+    def _asked_order(self, q: Question) -> int | None:
+        from logic.games import turn as _turn
+
+        tt = _turn(self.sc.game)
+        if q.when.kind in ("during", "before_point") and q.when.point:
+            span = self.compiler.span(q.when.point)
+            return min(tt.order(k) for k in span.keys) - (1 if q.when.kind == "during" else 0)
+        if q.when.kind == "after" and q.when.event is not None:
+            ev = q.when.event
+            if ev.kind in ("ends",) and ev.point:
+                return max(tt.order(k) for k in self.compiler.span(ev.point).keys)
+        at = self.start.value("at")
+        return tt.order(at.name) if at is not None else None
+
+    def _windows(self, pos: Position, ev: Event) -> list[explain.Window]:
+        ev = Event(**{**ev.__dict__, "kind": "activate" if ev.kind == "chain" else ev.kind, "targets": ()})
+        facts = self.compiler.event_facts(GOAL, ev)
+        return explain.windows(self.engine, pos, facts)
 
     def _bounded(self, res: SearchResult, what: str) -> None:
         if not res.found and not res.complete:
@@ -341,6 +412,31 @@ class Asker:
             ans.notes.append("they never go on the same chain from this position")
             facts = [Function("q_outcome", [GOAL, Function("below", [x, y])]) for x in ea for y in eb] + scope
             ans.because = _rules(self.engine.search(positions[0], facts, "q_reach", want_core=True).core)
+        return ans
+
+    def _when_can(self, q: Question) -> Answer:
+        ans = Answer(q.text, q.kind)
+        ev = Event(kind="activate", player=q.player, card=q.cards[0], text=q.text)
+        wins = self._windows(self.start, ev)
+        ans.answer = [w.as_dict(self.sc.game) for w in wins]
+        if wins:
+            ans.detail["earliest"] = wins[0].as_dict(self.sc.game)
+            ans.latest_chance = wins[-1].as_dict(self.sc.game)
+            ans.summary = (f"{q.player} can activate it in {len(wins)} window(s) this turn, the earliest at "
+                           f"{describe.window_text(ans.detail['earliest'])} and the latest at "
+                           f"{describe.window_text(ans.latest_chance)}.")
+        else:
+            ans.summary = f"{q.player} cannot activate it at any point of this turn from this position."
+            facts = self.compiler.event_facts(GOAL, ev)
+            st = self.engine.stepper(self.start, facts)
+            try:
+                res = self.engine.search(self.start, facts, "q_reach", stepper=st)
+                if not res.found and res.complete:
+                    self._why_not(ans, st, "q_reach")
+            finally:
+                self.engine._absorb(st)
+        if not ans.because:
+            ans.because = describe.window_reasons(self.sc)
         return ans
 
     def _next_point(self, q: Question, positions: list[Position]) -> Answer:

@@ -168,30 +168,40 @@ def _applies(rule: Rule, event_name: str) -> bool:
     return any(m in rule.body for m in markers)
 
 
-def permission(sc: Scenario, trace: Trace | None) -> list[dict[str, str]]:
-    """Rules that made the witness legal: the chart's rules that gave the
-    chance, then the rules checked (and met) by the asked event."""
-    if trace is None:
-        return []
+def _chance_rules(sc: Scenario, pos: Position) -> list[Rule]:
+    """The rules that gave the acting player the chance in this state."""
     reg = registry(sc.game)
+    out = []
+    if sc.game == "ygo":
+        box = pos.value("box")
+        if box is not None and box.name not in ("none",):
+            key = f"ygo_fet_box_{'e' if box.name == 'e0' else box.name}"
+            if key in reg:
+                out.append(reg[key])
+    else:
+        for a, r in reg.items():
+            if r.kind == "definition" and a.startswith("mtg_priority"):
+                out.append(r)
+    return out
+
+
+def _checked(sc: Scenario, step: Step) -> list[Rule]:
+    reg = registry(sc.game)
+    return [reg[a] for a in step.applied if a in reg and reg[a].kind == "game"]
+
+
+def permission(sc: Scenario, trace: Trace | None) -> list[dict[str, str]]:
+    """Rules that made the witness's decisive event legal: the rule that gave
+    the chance, then every rule that was checked for it and held."""
+    step = _goal_step(trace)
+    if step is None:
+        return []
     out: list[dict[str, str]] = []
     seen: set[str] = set()
-
-    def add(r: Rule) -> None:
+    for r in _chance_rules(sc, step.before) + _checked(sc, step):
         if r.id not in seen:
             seen.add(r.id)
             out.append(r.as_dict())
-
-    steps = [s for s in trace.steps if trace.goal_at is None or s.t <= trace.goal_at]
-    for s in steps:
-        for atom in s.fired:
-            if atom in reg:
-                add(reg[atom])
-    if steps:
-        last = steps[-1].event.name
-        for r in sorted(reg.values(), key=lambda r: (r.file, r.line)):
-            if r.kind == "game" and _applies(r, last):
-                add(r)
     return out
 
 
@@ -248,3 +258,121 @@ def ref_label(sc: Scenario, ref: Ref) -> str:
     if found:
         return found[0].card.name
     return ref.text
+
+
+# ---------------------------------------------------------------- sentences
+
+_COND_WORDS = {
+    "turn(own)": "during its controller's own turn",
+    "turn(opponent)": "during the opponent's turn",
+    "phase(main)": "during a Main Phase",
+    "phase(draw)": "during the Draw Phase",
+    "phase(standby)": "during the Standby Phase",
+    "phase(battle)": "during the Battle Phase",
+    "phase(end)": "during the End Phase",
+    "phase(battle_step)": "during the Battle Step",
+    "phase(damage_step)": "during the Damage Step",
+    "phase(ds_start)": "at the start of the Damage Step",
+    "phase(ds_before)": "before damage calculation",
+    "phase(ds_calc)": "during damage calculation",
+    "phase(ds_after)": "after damage calculation",
+    "phase(ds_end)": "at the end of the Damage Step",
+    "attack_declared(opponent)": "when an opponent's monster declares an attack",
+    "attack_declared(any)": "when a monster declares an attack",
+    "targeted_for_attack": "when this card is targeted for an attack",
+    "responds": "in response to the kind of activation its text names",
+    "self_battles": "while this card battles",
+    "opponent_monster_attacks": "while an opponent's monster attacks",
+    "own_monster_battles(light)": "while a LIGHT monster its controller controls battles",
+    "own_monster_battles(any)": "while a monster its controller controls battles",
+    "attacked_defense_position": "if this card attacked a Defense Position monster",
+    "was_attacked_face_down": "if this card was attacked while face-down at the start of the Damage Step",
+}
+
+
+def condition_text(sc: Scenario, eff: str, cond: str) -> str:
+    name = eff
+    if eff.startswith("eff(\""):
+        name = eff[5:].split('"', 1)[0]
+    words = _COND_WORDS.get(cond, cond.replace("_", " "))
+    return f"{name}: {words}"
+
+
+def window_text(w: dict[str, str] | None) -> str:
+    if not w:
+        return "-"
+    return w["point"] + (f" (box {w['box']})" if w.get("box") else "")
+
+
+def _goal_step(trace: Trace | None) -> Step | None:
+    if trace is None or not trace.steps:
+        return None
+    if trace.goal_at is not None:
+        for s in trace.steps:
+            if s.t == trace.goal_at:
+                return s
+    return trace.steps[-1]
+
+
+def step_rules(sc: Scenario, trace: Trace | None) -> list[dict[str, Any]]:
+    """Per witness event: the rules that gave the chance there and those it was checked against."""
+    if trace is None:
+        return []
+    reg = registry(sc.game)
+    out = []
+    for i, s in enumerate(trace.steps):
+        if trace.goal_at is not None and s.t > trace.goal_at:
+            break
+        chance = [r.id for r in _chance_rules(sc, s.before)]
+        checked = [r.id for r in _checked(sc, s)]
+        out.append({"t": i, "event": event_text(sc, s), "chance": chance, "checked": checked})
+    return out
+
+
+def yes_sentence(sc: Scenario, trace: Trace | None) -> str:
+    step = _goal_step(trace)
+    if step is None:
+        return ""
+    reg = registry(sc.game)
+    pr = step.before.value("priority")
+    who = _s(pr) if pr is not None and pr.type.name == "String" else "the game"
+    where = point_name(sc, step.before)
+    box = step.before.value("box")
+    box_txt = f", box {box.name.upper()}" if sc.game == "ygo" and box is not None and box.name != "none" else ""
+    chance = ""
+    if sc.game == "ygo" and box is not None:
+        key = f"ygo_fet_box_{'e' if box.name == 'e0' else box.name}"
+        if key in reg:
+            chance = f" ({reg[key].id}: {reg[key].text.split(';')[0].rstrip('.')})"
+    n = len([s for s in trace.steps if trace.goal_at is None or s.t <= trace.goal_at]) if trace else 0
+    lead = "It can happen at once" if n <= 1 else f"It can happen after {n - 1} step(s)"
+    return f"{lead}: {event_text(sc, step)} at {where}{box_txt}, where {who} has the chance{chance}."
+
+
+def no_sentence(sc: Scenario, wn: Any, forced: bool = False) -> str:
+    reg = wn.rules
+    parts = []
+    for reason in wn.reasons:
+        names = [reg[a].id for a in reason.rules if a in reg]
+        parts.append(" + ".join(names))
+    verb = "force it" if forced else "forbid it"
+    if not parts:
+        return ""
+    if len(parts) == 1:
+        text = f"The rule(s) that {verb}: {parts[0]}."
+    else:
+        text = f"{len(parts)} independent reasons {verb}: " + "; ".join(f"({p})" for p in parts) + "."
+    if wn.failing_conditions:
+        conds = "; ".join(condition_text(sc, e, c) for e, c in wn.failing_conditions)
+        text += f" The card's condition that does not hold there: {conds}."
+    return text
+
+
+def window_reasons(sc: Scenario) -> list[dict[str, str]]:
+    reg = registry(sc.game)
+    keys = ["ygo_fet_box_a", "ygo_fet_box_b", "ygo_fet_box_c", "ygo_fet_box_d", "ygo_fet_box_e",
+            "ygo_activation_condition", "ygo_speed_response"] if sc.game == "ygo" else []
+    out = [reg[k].as_dict() for k in keys if k in reg]
+    if not out:
+        out = [r.as_dict() for a, r in reg.items() if a.startswith("core_priority")]
+    return out

@@ -62,6 +62,7 @@ class Step:
     after: Position
     resolved: list[Symbol] = field(default_factory=list)
     fired: list[str] = field(default_factory=list)
+    applied: list[str] = field(default_factory=list)
 
 
 @dataclass
@@ -88,8 +89,7 @@ class Stepper:
     def __init__(self, engine: Engine, position: Position, qfacts: Sequence[Symbol]) -> None:
         self.engine = engine
         self.session = Session(time_limit=engine.remaining())
-        for f in lp_files(engine.game):
-            self.session.load(f)
+        self.session.load_encodings(lp_files(engine.game))
         self.session.add_facts(engine.static + state_facts(position.fluents) + list(qfacts))
         self.session.ground([("base", []), ("state", [Number(0)])])
         self.t = 0
@@ -114,7 +114,8 @@ class Stepper:
         return out
 
     def _assumptions(self, checks: dict[str, bool], lifted: Iterable[str] = (), at: int | None = None,
-                     active: Iterable[str] | None = None) -> list[tuple[Symbol, bool]]:
+                     active: Iterable[str] | None = None,
+                     extra: Sequence[tuple[Symbol, bool]] = ()) -> list[tuple[Symbol, bool]]:
         lifted_set = set(lifted)
         on = set(active) if active is not None else None
         out: list[tuple[Symbol, bool]] = [
@@ -122,60 +123,121 @@ class Stepper:
              (atom in on) if on is not None else (atom not in lifted_set))
             for atom in self.engine.switchable
         ]
-        return out + self._checks(checks, at)
+        return out + self._checks(checks, at) + list(extra)
 
     def solve(self, checks: dict[str, bool], models: int = 1, lifted: Iterable[str] = (), at: int | None = None,
-              active: Iterable[str] | None = None, budget: float | None = None) -> tuple[bool, list[list[Symbol]]]:
-        out = self.session.solve(self._assumptions(checks, lifted, at, active), models=models, budget=budget)
+              active: Iterable[str] | None = None, budget: float | None = None,
+              extra: Sequence[tuple[Symbol, bool]] = ()) -> tuple[bool, list[list[Symbol]]]:
+        out = self.session.solve(self._assumptions(checks, lifted, at, active, extra), models=models, budget=budget)
         return out.satisfiable, out.models
 
-    def core(self, checks: dict[str, bool]) -> list[Rule] | None:
-        """The rules that together forbid the check at the current horizon.
+    def shortest(self, checks: dict[str, bool], lifted: Iterable[str] = (), lo: int = 1,
+                 extra: Sequence[tuple[Symbol, bool]] = ()) -> tuple[int, list[Symbol]] | None:
+        """The shortest horizon (among those grounded) at which the check holds, with a model."""
+        lifted = list(lifted)
+        sat, models = self.solve(checks, lifted=lifted, extra=extra)
+        if not sat:
+            return None
+        hi, best = self.t, models[0]
+        while lo < hi:
+            mid = (lo + hi) // 2
+            ok, ms = self.solve(checks, lifted=lifted, at=mid, extra=extra)
+            if ok:
+                hi, best = mid, ms[0]
+            else:
+                lo = mid + 1
+        return hi, best
 
-        First the rules each necessary on its own (lifting it alone, with
-        every other rule in force, makes the check satisfiable): they are in
-        every minimal set.  If they suffice they are the one minimal set.
-        Otherwise (or if proving that takes too long) the solver's core is
-        minimised by deletion, each trial within a time budget.
-        """
-        reg = self.engine.rules
-        out = self.session.solve(self._assumptions(checks), models=1)
+    def _minimise(self, checks: dict[str, bool], start: list[str], lifted: Iterable[str] = ()) -> tuple[list[str], bool]:
+        """Deletion-based minimisation of an unsatisfiable set of rules (the
+        others lifted), each trial within a time budget.  Returns the set and
+        whether its minimality was proved."""
+        chosen = list(start)
+        proved = True
+        i = 0
+        while i < len(chosen):
+            trial = chosen[:i] + chosen[i + 1:]
+            try:
+                sat, _ = self.solve(checks, active=trial, budget=CORE_BUDGET)
+            except LimitReached:
+                sat = True  # could not show it is unneeded: keep it
+                proved = False
+            if sat:
+                i += 1
+            else:
+                chosen = trial
+        return chosen, proved
+
+    def _core_atoms(self, checks: dict[str, bool], lifted: Iterable[str] = ()) -> list[str] | None:
+        out = self.session.solve(self._assumptions(checks, lifted), models=1)
         if out.satisfiable:
             return None
-        core_atoms = [c.arguments[0].name for c in out.core if c.name == "rule"]
+        return [c.arguments[0].name for c in out.core if c.name == "rule"]
+
+    def reasons(self, checks: dict[str, bool], max_sets: int = 4) -> list[Reason]:
+        """The minimal sets of rules that forbid the check at the current horizon.
+
+        The rules each necessary on its own (lifting it alone, every other rule
+        in force, makes the check satisfiable) are in every minimal set; if
+        they suffice they are the one minimal set.  Otherwise the solver's core
+        is minimised by deletion; then, for each rule of that set, the search
+        is repeated with the rule lifted, which finds the other, independent
+        reasons (those that do not need it)."""
+        core = self._core_atoms(checks)
+        if core is None:
+            return []
         necessary = []
-        for atom in core_atoms:
+        for atom in core:
             try:
                 sat, _ = self.solve(checks, lifted=[atom], budget=CORE_BUDGET)
             except LimitReached:
                 continue
             if sat:
                 necessary.append(atom)
-        chosen: list[str] | None = None
-        self.core_note = ""
+        first: Reason | None = None
         if necessary:
             try:
                 sat, _ = self.solve(checks, active=necessary, budget=CORE_BUDGET)
                 if not sat:
-                    chosen = necessary
+                    first = Reason(necessary, True, unique=True)
             except LimitReached:
-                chosen = necessary
-                self.core_note = "each rule listed is necessary; that they suffice together was not proved in time"
-        if chosen is None:
-            chosen = list(core_atoms)
-            i = 0
-            while i < len(chosen):
-                trial = chosen[:i] + chosen[i + 1:]
-                try:
-                    sat, _ = self.solve(checks, active=trial, budget=CORE_BUDGET)
-                except LimitReached:
-                    sat = True  # could not show it is unneeded: keep it
-                    self.core_note = "the set may not be minimal (a check ran out of time)"
-                if sat:
-                    i += 1
-                else:
-                    chosen = trial
-        return [reg[a] for a in chosen if a in reg]
+                first = Reason(necessary, False, note="each rule listed is necessary; that they suffice "
+                                                      "together was not proved within the time budget")
+        if first is None:
+            rules, proved = self._minimise(checks, core)
+            first = Reason(rules, proved)
+        found = [first]
+        if not first.unique:
+            for atom in first.rules:
+                if len(found) >= max_sets or atom in necessary:
+                    continue
+                other = self._core_atoms(checks, lifted=[atom])
+                if other is None:
+                    continue
+                rules, proved = self._minimise(checks, other)
+                if all(set(rules) != set(r.rules) for r in found):
+                    found.append(Reason(rules, proved))
+        return found
+
+    def core(self, checks: dict[str, bool]) -> list[Rule] | None:
+        """The first minimal reason, as rules (see :meth:`reasons`)."""
+        found = self.reasons(checks, max_sets=1)
+        if not found:
+            return None
+        self.core_note = found[0].note or ("" if found[0].minimal else "the set may not be minimal "
+                                           "(a check ran out of time)")
+        reg = self.engine.rules
+        return [reg[a] for a in found[0].rules if a in reg]
+
+
+@dataclass
+class Reason:
+    """A set of rule atoms that together forbid a goal."""
+
+    rules: list[str]
+    minimal: bool
+    unique: bool = False
+    note: str = ""
 
 
 class Engine:
@@ -295,6 +357,7 @@ class Engine:
         states: dict[int, set[Symbol]] = {}
         resolved: dict[int, list[Symbol]] = {}
         fired: dict[int, list[str]] = {}
+        applied: dict[int, list[str]] = {}
         goal_at: int | None = None
         for a in model:
             if a.name == "occurs":
@@ -305,6 +368,8 @@ class Engine:
                 resolved.setdefault(a.arguments[3].number, []).append(a)
             elif a.name == "fired":
                 fired.setdefault(a.arguments[1].number, []).append(a.arguments[0].name)
+            elif a.name == "applies":
+                applied.setdefault(a.arguments[1].number, []).append(a.arguments[0].name)
             elif a.name == "goal_at":
                 t = a.arguments[0].number
                 goal_at = t if goal_at is None else min(goal_at, t)
@@ -314,7 +379,7 @@ class Engine:
                 continue
             steps.append(
                 Step(t, events[t], Position(frozenset(states.get(t - 1, set()))), Position(frozenset(states.get(t, set()))),
-                     resolved.get(t, []), sorted(fired.get(t, [])))
+                     resolved.get(t, []), sorted(fired.get(t, [])), sorted(set(applied.get(t, []))))
             )
         last = goal_at if goal_at is not None else horizon
         return Trace(steps, Position(frozenset(states.get(last, set()))), goal_at)

@@ -91,6 +91,16 @@ class Session:
         except RuntimeError as exc:
             raise ProgramError("; ".join(self._messages) or str(exc), str(path)) from None
 
+    def load_encodings(self, paths: Sequence[Path]) -> None:
+        """Load our encoding files through the syntax tree, with the rules'
+        ``applies`` companions (solver/program.py)."""
+        from solver.program import statements
+
+        try:
+            self.add_statements(statements(paths))
+        except RuntimeError as exc:
+            raise ProgramError("; ".join(self._messages) or str(exc), "encodings") from None
+
     def add_text(self, part: str, params: Sequence[str], text: str) -> None:
         """Add trusted program text (our own encodings only, never user strings)."""
         try:
