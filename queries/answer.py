@@ -80,6 +80,7 @@ class Asker:
         self.compiler = Compiler(self.engine)
         self.names = names_of(sc)
         self.start = self._replay_history()
+        self._chance_cache: dict[Any, list[explain.Window]] = {}
 
     # ------------------------------------------------------------ history
     def _replay_history(self) -> Position:
@@ -293,22 +294,23 @@ class Asker:
         """For a "no" about an activation: the latest chance before the asked time, and the next one after."""
         if q.event is None or q.event.kind not in ("activate", "chain", "cast"):
             return
-        try:
-            wins = self._windows(self.start, q.event)
-        except (NotModelled, LimitReached):
-            return
         asked = self._asked_order(q)
-        if asked is None or not wins:
+        if asked is None:
             return
         from logic.games import turn as _turn
 
         tt = _turn(self.sc.game)
-        before = [w for w in wins if tt.order(w.point) <= asked]
-        after = [w for w in wins if tt.order(w.point) > asked]
+        # only the windows before the asked point are searched: play stops at the first point after it
+        beyond = [k for k in tt.graph.nodes if k != "turn_end" and tt.order(k) > asked]
+        key = (q.event, asked)
+        if key not in self._chance_cache:
+            try:
+                self._chance_cache[key] = self._windows(self.start, q.event, beyond)
+            except (NotModelled, LimitReached):
+                self._chance_cache[key] = []
+        before = [w for w in self._chance_cache[key] if tt.order(w.point) <= asked]
         if before:
             ans.latest_chance = before[-1].as_dict(self.sc.game)
-        if after:
-            ans.detail["next_chance"] = after[0].as_dict(self.sc.game)
 
     def _asked_order(self, q: Question) -> int | None:
         from logic.games import turn as _turn
@@ -324,9 +326,10 @@ class Asker:
         at = self.start.value("at")
         return tt.order(at.name) if at is not None else None
 
-    def _windows(self, pos: Position, ev: Event) -> list[explain.Window]:
+    def _windows(self, pos: Position, ev: Event, beyond: list[str] | None = None) -> list[explain.Window]:
         ev = Event(**{**ev.__dict__, "kind": "activate" if ev.kind == "chain" else ev.kind, "targets": ()})
         facts = self.compiler.event_facts(GOAL, ev)
+        facts += [Function("q_beyond", [Function(k, [])]) for k in beyond or []]
         return explain.windows(self.engine, pos, facts)
 
     def _bounded(self, res: SearchResult, what: str) -> None:

@@ -104,10 +104,10 @@ def windows(engine: Engine, position: Position, goal_facts: Sequence[Symbol], li
         found: list[Window] = []
         blocked: list[tuple[Symbol, bool]] = []
         while len(found) < limit:
-            got = st.shortest({"q_reach": True}, extra=blocked)
-            if got is None:
+            sat, models = st.solve({"q_reach": True}, extra=blocked)
+            if not sat:
                 break
-            t, model = got
+            model = models[0]
             wins = [a for a in model if a.name == "goal_window"]
             if not wins:
                 break
