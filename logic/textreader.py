@@ -305,15 +305,24 @@ def _join(tokens: Iterable[Token]) -> str:
     return out
 
 
-def split_text(text: str) -> list[Sentence]:
-    """Split card text into sentences with the card grammar.
+def split_text(text: str, use_lark: bool = False) -> list[Sentence]:
+    """Split card text into sentences by the `card` rule of the grammar.
 
-    Never raises on odd input: characters the grammar does not know are
-    dropped first (they never carry timing), and a text that still does not
-    parse yields no sentences (the caller reports it as unclassified)."""
+    Never raises on odd input: a text that does not fit the grammar yields no
+    sentences (the caller reports it as unclassified).
+
+    The `card` rule is regular (lines, an optional leading bullet, sentences
+    ending in ".", an unterminated tail), and lark's per-token overhead made it
+    the slowest step of reading 14,000 cards, so by default it is run by
+    :func:`_split_fast`: the grammar's own terminals (compiled into one regular
+    expression in lark's order of precedence) and a loop that follows the rule.
+    ``use_lark=True`` runs lark's LALR parser instead; the tests check that
+    both give the same sentences."""
     clean = _clean(text)
     if not clean.strip():
         return []
+    if not use_lark:
+        return _split_fast(clean)
     try:
         tree = _card_parser().parse(clean)
     except LarkError:
@@ -331,6 +340,67 @@ def split_text(text: str) -> list[Sentence]:
                 terminated = child.data == "sentence"
                 if toks:
                     out.append(Sentence(toks, lineno, bullet, terminated))
+    return out
+
+
+@cache
+def _card_lexer() -> tuple[re.Pattern[str], tuple[str, ...]]:
+    """One regular expression for the `card` rule's terminals, in lark's order."""
+    terms = list(_card_parser().terminals)
+    terms.sort(key=lambda x: (-x.priority, -x.pattern.max_width, -len(x.pattern.value), x.name))
+    names = tuple(t.name for t in terms)
+    alts = [f"(?P<{t.name}>{t.pattern.to_regexp()})" for t in terms]
+    ignore = [t for t in _card_parser().ignore_tokens] if hasattr(_card_parser(), "ignore_tokens") else []
+    del ignore
+    return re.compile("|".join(alts)), names
+
+
+_PARTS = {"WORD", "QUOTED", "PAREN", "COLON", "SEMI", "COMMA"}
+
+
+def _split_fast(clean: str) -> list[Sentence]:
+    rx, _names = _card_lexer()
+    pos = 0
+    n = len(clean)
+    lines: list[list[Token]] = [[]]
+    while pos < n:
+        ch = clean[pos]
+        if ch == " " or ch == "\t":
+            pos += 1
+            continue
+        m = rx.match(clean, pos)
+        if m is None:
+            return []  # a character the grammar does not know
+        kind = m.lastgroup or ""
+        if kind.startswith("__IGNORE") or kind.startswith("__ANON") and not m.group().strip():
+            pos = m.end()
+            continue
+        if kind == "_NL":
+            lines.append([])
+        else:
+            lines[-1].append(Token(kind, m.group()))
+        pos = m.end()
+    out: list[Sentence] = []
+    lineno = -1
+    for toks in lines:
+        if not toks:
+            continue  # _NL matches runs of newlines: an empty line is never a line
+        lineno += 1
+        bullet = toks[0].type == "BULLET"
+        body = toks[1:] if bullet else toks
+        cur: list[Token] = []
+        for t in body:
+            if t.type == "DOT":
+                if not cur:
+                    return []  # "." without a part before it does not fit `sentence`
+                out.append(Sentence(tuple(cur), lineno, bullet, True))
+                cur = []
+            elif t.type in _PARTS:
+                cur.append(t)
+            else:
+                return []  # a bullet inside a line does not fit `line`
+        if cur:
+            out.append(Sentence(tuple(cur), lineno, bullet, False))
     return out
 
 
@@ -454,12 +524,19 @@ def _is_lead(toks: list[Token], i: int) -> bool:
 def head_tokens(words: Iterable[str]) -> list[Token]:
     """The token stream of an activation condition for the `head` rule."""
     toks = _base_tokens(words, HEAD_LEXICON)
-    # "Special Summons", "Tribute Summon": a summon verb with its kind
+    # "Special Summons", "Tribute Summon": a summon verb with its kind;
+    # "Main Phase 1 or 2": one phase; "the control of": a noun
     merged: list[Token] = []
     for t in toks:
         if t.type == "EVT" and merged and merged[-1].type == "STYPE":
             prev = merged.pop()
             t = Token("EVT", f"{prev.value} {t.value}")
+        elif t.type == "NUM" and len(merged) >= 2 and merged[-1].type == "OR" and merged[-2].type == "NUM":
+            merged.pop()
+            prev = merged.pop()
+            t = Token("NUM", f"{prev.value} or {t.value}")
+        elif t.type == "STATEV" and merged and merged[-1].type in ("THE", "A", "AN", "OF"):
+            t = _tok("WORD", t)
         merged.append(t)
     toks = merged
     # items: a separator followed by a lead word becomes ISEP; "(Quick Effect)" is an item
@@ -552,7 +629,7 @@ def _mark_clause(it: list[Token]) -> list[Token]:
                 out.append(t)
                 i += 1
                 continue
-            if typ in _NOUNS or typ in ("WORD", "QNAME", "IT", "YOU"):
+            if typ in _NOUNS or typ in ("WORD", "QNAME", "NUM"):
                 noun_seen = True
             out.append(t)
             subject_len += 1
@@ -735,8 +812,8 @@ def parse_head(words: tuple[str, ...]) -> tuple[Item, ...]:
             continue
         if chunk:
             try:
-                tree = _parser("item").parse(chunk)
-                items.extend(_tree_items(Tree("head", [tree])))
+                tree = _parser("head").parse(chunk)
+                items.extend(_tree_items(tree))
             except LarkError:
                 items.append(Item("other_item", tuple(x.value for x in chunk)))
         chunk = []
@@ -770,11 +847,20 @@ _ACT_SEPS = {"COMMA", "AND", "THEN", "ALSO"}
 
 def cost_tokens(words: Iterable[str]) -> list[Token]:
     """The token stream of a cost clause: a separator before an act's verb becomes ASEP."""
-    toks = _base_tokens(words, {**COST_LEXICON, "then": "THEN", "also": "ALSO"})
+    toks = _base_tokens(words, {**COST_LEXICON, "then": "THEN", "also": "ALSO", "to": "TO"})
+    # "... to activate this card/effect" says what the cost is for
+    for i in range(len(toks) - 1):
+        if toks[i].type == "TO" and toks[i + 1].type == "LEAD_ACTIVATE":
+            toks = toks[:i]
+            break
     out: list[Token] = []
     i = 0
     while i < len(toks):
         t = toks[i]
+        if t.type == "TO" and out and i + 1 < len(toks) and toks[i + 1].type == "LEAD_TARGET":
+            out.append(Token("ASEP", "to"))  # older wording: "send X to the GY to target Y"
+            i += 1
+            continue
         if t.type in _ACT_SEPS and out:
             j = i
             while j < len(toks) and toks[j].type in _ACT_SEPS:
@@ -918,12 +1004,16 @@ _MODE_CUES = ("of these effects", "of the following effects", "the following eff
               "this effect:")
 
 
+_SINGLE_ACTIVATION = ("normal", "quickplay", "counter", "ritual")
+
+
 def units_of(text: str, block: str, card_type: str, prop: str | None, extra_deck: bool) -> list[Unit]:
     """Group the sentences of one text block into units."""
     sentences = split_text(text)
     units: list[Unit] = []
     opt_bullets = False  # bullets after "You can only use each of the following effects"
     last_effect: Unit | None = None
+    single = block in ("spell", "trap") and prop in _SINGLE_ACTIVATION
     for raw in sentences:
         notes, s = _strip_leading_notes(raw)
         for n in notes:
@@ -931,16 +1021,15 @@ def units_of(text: str, block: str, card_type: str, prop: str | None, extra_deck
         if s is None:
             continue
         words = s.words()
-        low = " ".join(words)
         if _is_material_line(s, True, extra_deck):
             units.append(Unit("material", [s], block))
             continue
         if s.bullet and last_effect is not None and not opt_bullets:
-            prev = last_effect.sentences[-1].text.lower()
+            prev = " ".join(x.text.lower() for x in last_effect.sentences)
             if any(cue in prev for cue in _MODE_CUES) or prev.rstrip(".").endswith(";"):
                 last_effect.modes.append(s)
                 continue
-        if _starts(words, _OPT_OPENERS) and "once" in words or _starts(words, _OPT_OPENERS) and "per" in words:
+        if _starts(words, _OPT_OPENERS) and ("once" in words or "per" in words):
             if not _starts(words, (("you", "can", "only", "activate", "this"),)):
                 units.append(Unit("restriction", [s], block))
                 if "following" in words:
@@ -949,52 +1038,51 @@ def units_of(text: str, block: str, card_type: str, prop: str | None, extra_deck
         if _starts(words, SUMMON_CONDITION_OPENERS) and not _has_structure(s):
             units.append(Unit("summon_condition", [s], block))
             continue
-        if _is_procedure(words) and not _has_structure(s):
+        if _is_procedure(s) and not _has_structure(s):
             units.append(Unit("procedure", [s], block))
             continue
         if last_effect is not None and _starts(words, RIDER_OPENERS) and not _has_structure(s):
             last_effect.sentences.append(s)
             continue
-        # The resolution of a Normal/Quick-Play/Counter/Ritual Spell or Trap goes on
-        # over several sentences until one has its own activation structure.
-        if (
-            last_effect is not None
-            and last_effect.activation
-            and card_type in ("spell", "trap")
-            and prop in ("normal", "quickplay", "counter", "ritual")
-            and not _has_structure(s)
-            and not s.bullet
-        ):
+        # The activation of a Normal/Quick-Play/Counter/Ritual Spell or Trap runs
+        # over every sentence that is not an effect of its own (one activated
+        # with "You can", or from the GY).
+        if single and last_effect is not None and last_effect.activation and not s.bullet and not _own_effect(s):
             last_effect.sentences.append(s)
             continue
         if _starts(words, (("activate", "only"), ("activate", "this", "card", "only"))) and last_effect is not None and last_effect.activation:
             last_effect.sentences.append(s)
             continue
         unit = Unit("effect", [s], block)
-        if block in ("spell", "trap") and prop in ("normal", "quickplay", "counter", "ritual") and not any(
-            x.activation for x in units
-        ):
+        if single and not any(x.activation for x in units):
             unit.activation = True
         units.append(unit)
         last_effect = unit
-        del low
     # the activation of a Spell/Trap
-    if block in ("spell", "trap"):
+    if block in ("spell", "trap") and not single:
         effects = [u for u in units if u.role == "effect"]
-        if prop in ("normal", "quickplay", "counter", "ritual") or (
-            effects and _is_activation_sentence(effects[0].sentences[0])
-        ):
-            if effects:
-                effects[0].activation = True
+        # Continuous, Field and Equip cards: the activation itself is an effect
+        # of its own ("When this card is activated: ..." is its resolution).
+        head = next((u for u in effects if _is_activation_sentence(u.sentences[0])), None)
+        if head is not None:
+            head.activation = True
         else:
-            # Continuous, Field and Equip cards: the activation itself is an effect
-            # of its own ("When this card is activated: ..." is its resolution).
-            head = next((u for u in effects if _is_activation_sentence(u.sentences[0])), None)
-            if head is not None:
-                head.activation = True
-            else:
-                units.insert(0, Unit("effect", [], block, activation=True))
+            units.insert(0, Unit("effect", [], block, activation=True))
     return units
+
+
+def _own_effect(s: Sentence) -> bool:
+    """In a Normal/Quick-Play/Counter Spell or Trap: is this sentence an effect of its own?"""
+    if not _has_structure(s):
+        return False
+    w = s.words()
+    before = w[: w.index(";")] if ";" in w else w
+    if ":" in w:
+        before = w[: max(i for i, x in enumerate(w) if x in (":", ";"))]
+    txt = " ".join(before)
+    return ("you can" in txt or "from your gy" in txt or "in your gy" in txt or "this set card" in txt
+            or "from your graveyard" in txt or "in your graveyard" in txt or "is banished" in txt
+            or "this card is sent" in txt or "this card is destroyed" in txt or "in your hand" in txt)
 
 
 def _is_activation_sentence(s: Sentence) -> bool:
@@ -1003,14 +1091,14 @@ def _is_activation_sentence(s: Sentence) -> bool:
                        ("activate", "only"), ("equip", "only")))
 
 
-def _is_procedure(words: list[str]) -> bool:
-    """An inherent Special Summon ("You can Special Summon this card (from your hand) by ...")."""
-    if "special" not in words:
+def _is_procedure(s: Sentence) -> bool:
+    """An inherent Special Summon: "(If ...,) you can Special Summon this card (from your hand)"."""
+    w = s.words()
+    txt = " ".join(w)
+    if "you can special summon this card" not in txt and "you can special summon it" not in txt:
         return False
-    if not ("you" in words and "can" in words):
-        return False
-    i = words.index("special")
-    return words[i : i + 4] in (["special", "summon", "this", "card"],) and "by" in words[i:]
+    parens = [_paren_words(t) for t in s.tokens if t.type == "PAREN"]
+    return any(p[:1] == ["from"] for p in parens) or " by " in txt
 
 
 # ====================================================================== effect analysis
@@ -1092,7 +1180,48 @@ def _contains(words: list[str] | tuple[str, ...], phrase: str) -> bool:
 
 _EVENT_WINDOWS = {"w_ds_start", "w_ds_after", "w_ds_end", "w_phase_start", "w_phase_end", "w_end_of_turn"}
 _PHASE_OF = {"draw": "draw", "standby": "standby", "main": "main", "battle": "battle", "end": "end",
-             "damage_step": "damage_step"}
+             "damage_step": "damage_step", "battle_step": "battle_step"}
+
+
+# Labels before ":" that select a sub-effect rather than state a condition:
+# "Heads:", "1:", "2+:", "Attack Position:", "DARK:", "Fusion:", "LIGHT or DARK:".
+LABEL_WORDS = {
+    "heads", "tails", "attack", "defense", "position", "light", "dark", "earth", "water", "fire", "wind",
+    "divine", "fusion", "synchro", "xyz", "link", "ritual", "pendulum", "or", "and", "monster", "spell",
+    "trap", "card", "even", "odd", "n", "n+", "●",
+}
+
+
+def _strip_label(toks: list[Token]) -> tuple[list[str], list[Token]]:
+    """A leading "Label:" (see LABEL_WORDS) and the rest of the sentence."""
+    if not any(t.type == "COLON" for t in toks):
+        return [], toks
+    i = next(i for i, t in enumerate(toks) if t.type == "COLON")
+    label = toks[:i]
+    words = []
+    for t in label:
+        if t.type != "WORD":
+            return [], toks
+        w = t.value.lower()
+        w = "n+" if re.match(r"^\d+\+$", w) else ("n" if _NUMBER.match(w) else w)
+        words.append(w)
+    if words and all(w in LABEL_WORDS for w in words) and i + 1 < len(toks):
+        return words, toks[i + 1 :]
+    return [], toks
+
+
+def _old_style_split(toks: list[Token]) -> tuple[list[Token], list[Token]] | None:
+    """Pre-PSCT wording "When X, you can Y": the comma before "you can" ends the condition."""
+    for i in range(1, len(toks) - 2):
+        if (toks[i].type == "COMMA" and toks[i + 1].type == "WORD" and toks[i + 1].value.lower() == "you"
+                and toks[i + 2].type == "WORD" and toks[i + 2].value.lower() == "can"):
+            return toks[:i], toks[i + 1 :]
+    return None
+
+
+def _is_replacement(words: list[str]) -> bool:
+    """"If X would be destroyed, you can Y instead": a replacement effect, never activated."""
+    return "would" in words and words[-1:] == ["instead"] or _contains(words, "instead") and "would" in words
 
 
 def analyse_effect(unit: Unit, card_type: str, prop: str | None, kinds: tuple[str, ...]) -> Analysis:
@@ -1107,49 +1236,66 @@ def analyse_effect(unit: Unit, card_type: str, prop: str | None, kinds: tuple[st
         a.speed = _card_speed(card_type, prop)
         return a
     main = unit.sentences[0]
-    head, cost, body, ncolon, nsemi = _split_segments(main)
-    riders = unit.sentences[1:]
-    all_words = _words_of(main.tokens)
-    for r in riders:
-        all_words += ["."] + _words_of(r.tokens)
-    body_words = _words_of(body)
+    if unit.activation:
+        main = next((x for x in unit.sentences if _has_structure(x)), main)
+    all_words: list[str] = []
+    for r in unit.sentences:
+        all_words += _words_of(r.tokens) + ["."]
 
     # ---- activation of a Spell/Trap card
     if unit.activation:
+        head, cost, body, ncolon, nsemi = _split_segments(main)
         a.kind = "card"
         a.speed = _card_speed(card_type, prop)
         if ncolon > 1:
             a.reasons.append("more than one ':' in the activation")
-        _read_card_activation(a, unit, head, cost, body, card_type, prop)
+        _read_card_activation(a, unit, main, head, cost, body, card_type, prop)
         _read_duration(a, all_words)
         return a
 
+    label, toks = _strip_label(list(main.tokens))
+    if label:
+        a.unmodelled.append(f"condition: applies as '{' '.join(label)}'")
+    flip = False
+    if toks and toks[0].type == "WORD" and toks[0].value == "FLIP" and len(toks) > 1 and toks[1].type == "COLON":
+        flip = True
+        toks = toks[2:]
+    main = Sentence(tuple(toks), main.line, main.bullet, main.terminated)
+    head, cost, body, ncolon, nsemi = _split_segments(main)
+    old_style = False
+    words = _words_of(main.tokens)
+
     # ---- not an activated effect: no ':' and no ';'
-    if head is None and cost is None:
-        words = _words_of(main.tokens)
-        if _starts(words, (("flip", ),)):
-            pass
+    if head is None and cost is None and not flip:
+        if _is_replacement(words):
+            a.kind = "continuous"
         elif _looks_activated_without_structure(words):
-            a.reasons.append("reads like an activated effect but has no ':' or ';' (older wording)")
-            return a  # kind unknown: unclassified
-        a.kind = "continuous"
-        a.speed = 1
-        _read_duration(a, all_words)
-        if not is_monster_text:
-            a.zones = ["spell_trap"] if not is_pendulum else ["spell_trap"]
-        return a
+            split = _old_style_split(toks)
+            if split is None:
+                a.reasons.append("reads like an activated effect but has no ':' or ';' (older wording)")
+                return a  # kind unknown: unclassified
+            head, body = split
+            old_style = True
+            a.reasons.append("older wording without ':' or ';': 'When'/'If' and cost are not marked")
+        else:
+            a.kind = "continuous"
+        if a.kind == "continuous":
+            a.speed = 1
+            _read_duration(a, all_words)
+            a.zones = ["monster"] if is_monster_text else ["spell_trap"]
+            return a
+    body_words = _words_of(body)
 
     # ---- an activated effect: parse the activation condition
     items: tuple[Item, ...] = ()
     if head is not None:
         hw = tuple(head_words(head))
-        parsed = parse_head(hw)
-        if parsed is None:
-            a.reasons.append(f"activation condition does not parse: {' '.join(hw)!r}")
-            return a
-        items = parsed
-    if ncolon > 1:
-        a.notes.append("more than one ':' (a choice of activation conditions)")
+        items = parse_head(hw)
+    if flip:
+        items = (Item("flip_label", ("flip",)),) + items
+    union = any(i.rule == "you_can_label" and "either" in i.words for i in items)
+    if ncolon > 1 and not union:
+        a.reasons.append("more than one ':' in one effect")
 
     quick = any(i.rule == "quick_label" for i in items) or "once_quick" in [i.rule for i in items]
     flip = any(i.rule == "flip_label" for i in items)
@@ -1208,9 +1354,9 @@ def analyse_effect(unit: Unit, card_type: str, prop: str | None, kinds: tuple[st
         cost_info = parse_cost(cw)
         if cost_info is None:
             a.reasons.append(f"cost clause does not parse: {' '.join(cw)!r}")
-    you_can = bool(cost_info and cost_info[0]) or _starts(body_words, (("you", "can"),))
-    if cost is None and not you_can:
-        you_can = False
+    cost_w = cost_words(cost) if cost is not None else []
+    you_can = (bool(cost_info and cost_info[0]) or _starts(cost_w, (("you", "can"),))
+               or _starts(body_words, (("you", "can"),)) or union)
     a.mandatory = not you_can
     if a.kind == "ignition" and a.mandatory:
         if _starts(body_words, (("activate", "this", "effect"),)) or _contains(body_words, "you can"):
@@ -1226,6 +1372,11 @@ def analyse_effect(unit: Unit, card_type: str, prop: str | None, kinds: tuple[st
         _read_item(a, it, event_windows=bool(event_windows))
     for it in not_understood:
         a.reasons.append(f"not understood: {it.text!r}")
+    for it in items:
+        if it.rule == "w_phase_choice":
+            a.reasons.append(f"a choice of windows: {it.text!r}")
+    if any(":" in m.words() for m in unit.modes):
+        a.reasons.append("a choice of modes with activation conditions of their own")
     if a.kind == "ignition" and "turn(own)" in a.conditions:
         a.conditions.remove("turn(own)")  # an Ignition effect is used in your own turn anyway
     if a.kind == "trigger" and not a.triggers:
@@ -1239,8 +1390,8 @@ def analyse_effect(unit: Unit, card_type: str, prop: str | None, kinds: tuple[st
     # ---- zones
     _read_zones(a, unit, items, body_words, is_monster_text, is_pendulum)
     _read_duration(a, all_words)
-    if ncolon > 1 and a.kind is not None:
-        a.reasons.append("more than one ':' in one effect")
+    if old_style:
+        a.timing = None
     return a
 
 
@@ -1312,6 +1463,12 @@ def _read_item(a: Analysis, it: Item, event_windows: bool) -> None:
             a.unmodelled.append("trigger event: at the end of the Damage Step")
         else:
             a.add_cond("phase(ds_end)")
+    elif r == "w_phase_start" and it.phase == "damage_step":
+        _read_item(a, Item("w_ds_start", it.words), event_windows)
+    elif r == "w_phase_end" and it.phase == "damage_step":
+        _read_item(a, Item("w_ds_end", it.words), event_windows)
+    elif r == "w_phase_choice":
+        pass  # reported by analyse_effect
     elif r in ("w_phase_start", "w_phase_end", "w_end_of_turn"):
         if it.phase:
             a.add_cond(f"phase({_PHASE_OF[it.phase]})")
@@ -1715,10 +1872,9 @@ def _looks_activated_without_structure(words: list[str]) -> bool:
     return False
 
 
-def _read_card_activation(a: Analysis, unit: Unit, head: list[Token] | None, cost: list[Token] | None,
-                          body: list[Token], card_type: str, prop: str | None) -> None:
+def _read_card_activation(a: Analysis, unit: Unit, main: Sentence, head: list[Token] | None,
+                          cost: list[Token] | None, body: list[Token], card_type: str, prop: str | None) -> None:
     items: tuple[Item, ...] = ()
-    main = unit.sentences[0]
     words = main.words()
     if _starts(words, (("equip", "only", "to"),)):
         spec, _why = target_spec(tuple(words[3:]) if words[3:4] != ["a"] else tuple(["1"] + words[4:]))
@@ -1730,21 +1886,14 @@ def _read_card_activation(a: Analysis, unit: Unit, head: list[Token] | None, cos
         hw = tuple(head_words(head))
         if _starts(hw, (("when", "this", "card", "is", "activated"),)):
             return  # the resolution of a Continuous/Field card's activation
-        parsed = parse_head(hw)
-        if parsed is None:
-            a.reasons.append(f"activation condition does not parse: {' '.join(hw)!r}")
-            return
-        items = parsed
+        items = parse_head(hw)
     # "Activate only ..." sentences (older PSCT) give the activation condition
-    for s in unit.sentences[1:] + ([main] if _starts(words, (("activate", "only"),)) else []):
+    for s in unit.sentences:
         sw = s.words()
-        if _starts(sw, (("activate", "only"),)):
-            hw = tuple(head_words(list(s.tokens)[2:]))
-            parsed = parse_head(hw)
-            if parsed is None:
-                a.reasons.append(f"activation condition does not parse: {' '.join(hw)!r}")
-            else:
-                items = items + parsed
+        if _starts(sw, (("activate", "only"),)) and not _has_structure(s):
+            items = items + parse_head(tuple(head_words(list(s.tokens)[2:])))
+    if any(":" in m.words() for m in unit.modes):
+        a.reasons.append("a choice of modes with activation conditions of their own")
     for it in items:
         if it.rule in ("other_item", "w_other") or (it.clause is not None and not it.clause.understood):
             a.reasons.append(f"not understood: {it.text!r}")
@@ -2055,6 +2204,7 @@ def _derive(r: dict[str, Any]) -> DerivedCard:
     analysed: list[tuple[Unit, Analysis]] = []
     monster_units = 0
     procedures = 0
+    no_normal_summon = False
     for block, text in blocks:
         units = units_of(text, block, card_type, prop, extra_deck)
         if text.strip() and not units:
@@ -2065,6 +2215,8 @@ def _derive(r: dict[str, Any]) -> DerivedCard:
             continue
         block_effects: list[tuple[Unit, Analysis]] = []
         for u in units:
+            if u.role == "summon_condition" and _contains(u.sentences[0].words(), "cannot be normal summoned"):
+                no_normal_summon = True
             if u.role == "effect":
                 kinds_ = kinds
                 a = analyse_effect(u, card_type, prop, kinds_)
@@ -2121,7 +2273,7 @@ def _derive(r: dict[str, Any]) -> DerivedCard:
     }
     if r["text"]:
         card_dict["text_sha256"] = hashlib.sha256(r["text"].encode("utf-8")).hexdigest()
-    if card_type == "monster" and any(u.role == "summon_condition" and _contains(u.sentences[0].words(), "cannot be normal summoned") for u in _all_units(blocks, card_type, prop, extra_deck)):
+    if no_normal_summon:
         card_dict["no_normal_summon"] = True
     try:
         card = parse_ygo_card(card_dict, f"derived {r['name']}", origin="derived")
