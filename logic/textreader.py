@@ -192,7 +192,7 @@ HEAD_LEXICON: dict[str, str] = {
     **_entries("MODAL", "cannot could must does did may can't"),
     **_entries("ADV", "successfully"),
     **_entries("WHICH", "which"),
-    **_entries("WHO", "who"),
+    **_entries("WHO", "who whose"),
     **_entries("GY", "gy graveyard"),
     **_entries("HAND", "hand"),
     **_entries("FIELD", "field"),
@@ -554,6 +554,8 @@ def head_tokens(words: Iterable[str]) -> list[Token]:
                 continue
         if t.type == "QUICK" and items[-1]:
             items.append([])
+        elif t.type == "WHILE" and items[-1] and items[-1][-1].type != "ONCE":
+            items.append([])  # "... is destroyed while this card is in your GY": a state of its own
         items[-1].append(t)
         if t.type == "QUICK" and i + 1 < len(toks):
             items.append([])
@@ -587,6 +589,7 @@ def _mark_clause(it: list[Token]) -> list[Token]:
     subject_len = 0
     noun_seen = False
     rel = False
+    whose = False
     after_is = False  # inside "is [adverbs] [Normal or Special] <participle>"
     i = 0
     while i < len(toks):
@@ -597,6 +600,12 @@ def _mark_clause(it: list[Token]) -> list[Token]:
             t = typ_t = _tok("EVT", t)
             typ = typ_t.type
         if in_subject:
+            if subject_len == 0 and (typ == "PART" or typ == "STYPE" and _ptcp_follows(toks, i)):
+                # "If Summoned this way": the subject (this card) is understood
+                out.append(Token("IT", "it"))
+                subject_len = 1
+            if whose and typ in _VERBISH:
+                rel, whose = True, False
             if rel:
                 if typ in _VERBISH or typ in ("BEEN", "TARGETED", "LEAVES", "DECLARES", "ADV"):
                     out.append(_tok("REL", t))
@@ -607,6 +616,12 @@ def _mark_clause(it: list[Token]) -> list[Token]:
                     i += 1
                     continue
                 rel = False
+            if typ == "WHO" and t.value == "whose" and subject_len > 0:
+                whose = True  # "whose original Level is 7": the next verb is the relative clause's
+                out.append(t)
+                subject_len += 1
+                i += 1
+                continue
             if typ in ("THAT", "WHICH", "WHO") and subject_len > 0 and nxt is not None and nxt.type in _VERBISH | {"BEEN"}:
                 rel = True
                 out.append(t)
@@ -661,7 +676,7 @@ def _mark_clause(it: list[Token]) -> list[Token]:
                     continue
                 if nxt_t.type in _DETERMINERS and (len(seps) > 1 or seps[0].type == "COMMA" or _clause_follows(toks, j)):
                     out.append(Token("CSEP", " ".join(x.value for x in seps)))
-                    in_subject, subject_len, noun_seen, rel = True, 0, False, False
+                    in_subject, subject_len, noun_seen, rel, whose = True, 0, False, False, False
                     i = j
                     continue
         out.append(t)
@@ -680,7 +695,7 @@ def _clause_follows(toks: list[Token], j: int) -> bool:
     for t in toks[j:]:
         if t.type in _PRED_START:
             return True
-        if t.type in _SEPS:
+        if t.type in _SEPS or t.type in ("WHILE", "IF", "WHEN"):
             return False
     return False
 
@@ -917,6 +932,13 @@ SUMMON_CONDITION_OPENERS: tuple[tuple[str, ...], ...] = tuple(
         "you can only xyz summon", "you can only link summon", "you can only pendulum summon",
         "this card can be ritual summoned", "must be normal summoned", "cannot be pendulum summoned",
         "this card cannot be pendulum summoned", "cannot be summoned", "this card cannot be summoned",
+        "cannot be used as material", "cannot be used as link material", "cannot be used as synchro material",
+        "cannot be used as xyz material", "cannot be used as fusion material", "cannot be used as an xyz material",
+        "cannot be used as a synchro material", "cannot be used as a fusion material",
+        "cannot be used as a link material", "this card cannot be used as", "you can also xyz summon",
+        "you can also xyz summon this card", "you can tribute summon this card by",
+        "you can also link summon", "you can also synchro summon", "you can also fusion summon",
+        "you can only control 1",
     )
 )
 
@@ -946,9 +968,27 @@ RIDER_OPENERS: tuple[tuple[str, ...], ...] = tuple(
         "you cannot conduct your battle phase the turn you activate this effect",
         "you cannot activate this card", "you cannot activate this effect",
         "you can only activate this card", "you can only activate this effect",
-        "this effect", "these effects",
+        "this effect", "these effects", "if summoning", "when you do", "if you do", "if it does",
+        "the turn you activate this effect", "the turn you activate this card",
+        "when this card leaves the field", "when that monster leaves the field", "when that target leaves the field",
+        "when that monster is destroyed", "when that target is destroyed", "when it leaves the field",
+        "when the equipped monster leaves the field", "for the rest of this turn", "while that token",
+        "that token", "while equipped by this effect", "if the targeted monster", "when the targeted monster",
+        "if that monster leaves the field", "if that target leaves the field", "when that target leaves",
+        "during the end phase, banish the", "during the end phase of this turn",
     )
 )
+
+# Sentences that say something about the activation or resolution of the effect
+# before them ("... in response to this effect's activation", "... to activate and
+# to resolve this effect").
+RIDER_PHRASES = ("in response to this effect's activation", "in response to this card's activation",
+                 "to activate and to resolve this effect", "to activate and to resolve this card",
+                 "in response to this effect's activation", "to activate and resolve this effect",
+                 "in response to the activation of this effect", "in response to this card's effect activation",
+                 "the turn you activate this effect", "the turn you activate this card",
+                 "special summoned by this effect", "summoned by this effect", "added by this effect",
+                 "added to your hand by this effect", "equipped by this effect")
 
 _OPT_OPENERS = (("you", "can", "only", "use"), ("you", "can", "only", "activate"))
 
@@ -969,6 +1009,7 @@ class Unit:
     block: str  # monster | pendulum | spell | trap
     activation: bool = False  # the activation of a Spell/Trap Card
     modes: list[Sentence] = field(default_factory=list)
+    under_grant: bool = False  # a bulleted effect this card gains ("This card gains these effects")
 
     @property
     def text(self) -> str:
@@ -999,7 +1040,32 @@ def _strip_leading_notes(s: Sentence) -> tuple[list[Sentence], Sentence | None]:
     return notes, rest
 
 
-_MODE_CUES = ("of these effects", "of the following effects", "the following effect", "these effects",
+_GRANT_CUES = ("gains this effect", "gains these effects", "gains the following effect", "gain this effect",
+               "gain these effects", "gain the following effect", "gets this effect", "gains effects based",
+               "gains the following effects", "gains 1 of these effects")
+
+
+def _grant(s: Sentence) -> str | None:
+    """"self" / "other" if the sentence grants the bulleted effects after it (to this card or another)."""
+    txt = " ".join(s.words())
+    cue = next((c for c in _GRANT_CUES if c in txt), None)
+    if cue is None:
+        return None
+    before = txt[: txt.index(cue)]
+    other_markers = ("using this card", "has this card", "this card as", "summoned using", "equipped monster",
+                     "that used this card", "with this card as", "this card attached")
+    if "this card" in before and not any(m in before for m in other_markers) or before.strip() in ("it", ""):
+        return "self"
+    if before.startswith("if this card") or before.startswith("while this card") or ", it " in before + " ":
+        return "self"
+    return "other"
+
+
+def _is_equip_only(u: Unit) -> bool:
+    return bool(u.sentences) and _starts(u.sentences[0].words(), (("equip", "only", "to"),))
+
+
+_MODE_CUES = ("apply this effect", "this effect.", "of these effects", "of the following effects", "the following effect", "these effects",
               "the following effects", "1 of these", "following effects", "apply these effects",
               "this effect:")
 
@@ -1026,7 +1092,12 @@ def units_of(text: str, block: str, card_type: str, prop: str | None, extra_deck
             continue
         if s.bullet and last_effect is not None and not opt_bullets:
             prev = " ".join(x.text.lower() for x in last_effect.sentences)
-            if any(cue in prev for cue in _MODE_CUES) or prev.rstrip(".").endswith(";"):
+            grant = _grant(last_effect.sentences[-1]) if last_effect.sentences else None
+            if grant == "self":
+                unit = Unit("effect", [s], block, under_grant=True)
+                units.append(unit)
+                continue  # an effect of this card; the grant sentence stays the last effect
+            if grant == "other" or any(cue in prev for cue in _MODE_CUES) or prev.rstrip(".").endswith(";"):
                 last_effect.modes.append(s)
                 continue
         if _starts(words, _OPT_OPENERS) and ("once" in words or "per" in words):
@@ -1041,7 +1112,8 @@ def units_of(text: str, block: str, card_type: str, prop: str | None, extra_deck
         if _is_procedure(s) and not _has_structure(s):
             units.append(Unit("procedure", [s], block))
             continue
-        if last_effect is not None and _starts(words, RIDER_OPENERS) and not _has_structure(s):
+        if (last_effect is not None and not _is_equip_only(last_effect) and not _has_structure(s)
+                and (_starts(words, RIDER_OPENERS) or any(_contains(words, p) for p in RIDER_PHRASES))):
             last_effect.sentences.append(s)
             continue
         # The activation of a Normal/Quick-Play/Counter/Ritual Spell or Trap runs
@@ -1072,23 +1144,27 @@ def units_of(text: str, block: str, card_type: str, prop: str | None, extra_deck
 
 
 def _own_effect(s: Sentence) -> bool:
-    """In a Normal/Quick-Play/Counter Spell or Trap: is this sentence an effect of its own?"""
-    if not _has_structure(s):
-        return False
+    """In a Normal/Quick-Play/Counter Spell or Trap: is this sentence an effect of its own?
+
+    The card's activation never says "You can"; an effect of its own does (in its
+    condition, its cost, or right after the ":"), or is activated from the GY."""
     w = s.words()
-    before = w[: w.index(";")] if ";" in w else w
-    if ":" in w:
-        before = w[: max(i for i, x in enumerate(w) if x in (":", ";"))]
-    txt = " ".join(before)
+    if not _has_structure(s):
+        return _is_replacement(w) and ("this card" in " ".join(w))
+    semi = w.index(";") if ";" in w else None
+    colon = w.index(":") if ":" in w else None
+    upto = semi if semi is not None else (colon + 3 if colon is not None else len(w))
+    txt = " ".join(w[:upto])
     return ("you can" in txt or "from your gy" in txt or "in your gy" in txt or "this set card" in txt
             or "from your graveyard" in txt or "in your graveyard" in txt or "is banished" in txt
-            or "this card is sent" in txt or "this card is destroyed" in txt or "in your hand" in txt)
+            or "this card is sent" in txt or "this card is destroyed" in txt or "in your hand" in txt
+            or "this card in" in txt)
 
 
 def _is_activation_sentence(s: Sentence) -> bool:
     w = s.words()
     return _starts(w, (("when", "this", "card", "is", "activated"), ("activate", "this", "card"),
-                       ("activate", "only"), ("equip", "only")))
+                       ("activate", "only"), ("equip", "only"))) or _contains(w, "activate this card by")
 
 
 def _is_procedure(s: Sentence) -> bool:
@@ -1186,7 +1262,7 @@ _PHASE_OF = {"draw": "draw", "standby": "standby", "main": "main", "battle": "ba
 # Labels before ":" that select a sub-effect rather than state a condition:
 # "Heads:", "1:", "2+:", "Attack Position:", "DARK:", "Fusion:", "LIGHT or DARK:".
 LABEL_WORDS = {
-    "heads", "tails", "attack", "defense", "position", "light", "dark", "earth", "water", "fire", "wind",
+    "while", "in", "heads", "tails", "attack", "defense", "position", "light", "dark", "earth", "water", "fire", "wind",
     "divine", "fusion", "synchro", "xyz", "link", "ritual", "pendulum", "or", "and", "monster", "spell",
     "trap", "card", "even", "odd", "n", "n+", "●",
 }
@@ -2228,7 +2304,7 @@ def _derive(r: dict[str, Any]) -> DerivedCard:
             elif u.role == "procedure":
                 procedures += block == "monster"
         if block == "monster":
-            monster_units = len([x for x in block_effects if not (x[0].activation and not x[0].sentences)])
+            monster_units = len([x for x in block_effects if _ja_countable(x[0])])
         analysed.extend(block_effects)
 
     # Build the Card through the library schema (validates the vocabulary).
@@ -2286,9 +2362,16 @@ def _derive(r: dict[str, Any]) -> DerivedCard:
     check = "n/a"
     if ja is not None and category in ("effect_monster", "spell", "trap"):
         ours = monster_units + procedures if card_type == "monster" else len(
-            [x for x in analysed if not (x[0].activation and not x[0].sentences) and x[0].block == card_type])
+            [x for x in analysed if _ja_countable(x[0]) and x[0].block == card_type])
         check = "ok" if ours == ja else f"mismatch: {ours} effects read, {ja} numbered in the Japanese text"
     return DerivedCard(card, tuple(reports), category, ja, check, tuple(notes))
+
+
+def _ja_countable(u: Unit) -> bool:
+    """Would the Japanese text number this unit (①②...)?"""
+    if u.activation and (not u.sentences or _is_equip_only(u)):
+        return False
+    return not u.under_grant
 
 
 def _all_units(blocks: list[tuple[str, str]], card_type: str, prop: str | None, extra: bool) -> list[Unit]:
