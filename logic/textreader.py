@@ -186,11 +186,14 @@ HEAD_LEXICON: dict[str, str] = {
         "banishes banish tributes returns return changes change resolves resolve targets sets "
         "flips leave pays pay uses use applies apply shuffles reveals excavates detaches removes "
         "receives conducts performs places equips negates moves switches chains responds "
-        "becomes become mills passes enters starts begins ends skips summons/sets",
+        "becomes become mills passes enters starts begins ends skips summons/sets excavate reveal shuffle "
+        "detach remove place equip negate move switch conduct perform receive mill skip",
     ),
-    **_entries("PAST", "took drew lost received"),
+    **_entries("PAST", "took drew lost received controlled called chose"),
+    **_entries("AS", "as"),
+    **_entries("INSTEAD", "instead"),
     **_entries("MODAL", "cannot could must does did may can't"),
-    **_entries("ADV", "successfully"),
+    **_entries("ADV", "successfully only"),
     **_entries("WHICH", "which"),
     **_entries("WHO", "who whose"),
     **_entries("GY", "gy graveyard"),
@@ -331,15 +334,27 @@ def split_text(text: str, use_lark: bool = False) -> list[Sentence]:
     for lineno, line in enumerate(tree.children):
         if not isinstance(line, Tree):
             continue
-        bullet = False
         for child in line.children:
-            if isinstance(child, Token) and child.type == "BULLET":
-                bullet = True
-            elif isinstance(child, Tree):
-                toks = tuple(t for t in child.children if isinstance(t, Token) and t.type != "DOT")
-                terminated = child.data == "sentence"
-                if toks:
-                    out.append(Sentence(toks, lineno, bullet, terminated))
+            if isinstance(child, Tree):
+                toks = [t for t in child.children if isinstance(t, Token) and t.type != "DOT"]
+                out.extend(_sentences_of(toks, lineno, child.data == "sentence"))
+    return out
+
+
+def _sentences_of(toks: list[Token], lineno: int, terminated: bool) -> list[Sentence]:
+    """A parsed sentence, split before each bullet ("● Draw 1 card." is a sentence of its own)."""
+    out: list[Sentence] = []
+    cur: list[Token] = []
+    bullet = False
+    for t in toks:
+        if t.type == "BULLET":
+            if cur:
+                out.append(Sentence(tuple(cur), lineno, bullet, False))
+            cur, bullet = [], True
+        else:
+            cur.append(t)
+    if cur:
+        out.append(Sentence(tuple(cur), lineno, bullet, terminated))
     return out
 
 
@@ -355,7 +370,6 @@ def _card_lexer() -> tuple[re.Pattern[str], tuple[str, ...]]:
     return re.compile("|".join(alts)), names
 
 
-_PARTS = {"WORD", "QUOTED", "PAREN", "COLON", "SEMI", "COMMA"}
 
 
 def _split_fast(clean: str) -> list[Sentence]:
@@ -386,21 +400,17 @@ def _split_fast(clean: str) -> list[Sentence]:
         if not toks:
             continue  # _NL matches runs of newlines: an empty line is never a line
         lineno += 1
-        bullet = toks[0].type == "BULLET"
-        body = toks[1:] if bullet else toks
         cur: list[Token] = []
-        for t in body:
+        for t in toks:
             if t.type == "DOT":
                 if not cur:
                     return []  # "." without a part before it does not fit `sentence`
-                out.append(Sentence(tuple(cur), lineno, bullet, True))
+                out.extend(_sentences_of(cur, lineno, True))
                 cur = []
-            elif t.type in _PARTS:
-                cur.append(t)
             else:
-                return []  # a bullet inside a line does not fit `line`
+                cur.append(t)
         if cur:
-            out.append(Sentence(tuple(cur), lineno, bullet, False))
+            out.extend(_sentences_of(cur, lineno, False))
     return out
 
 
@@ -445,7 +455,7 @@ def head_words(tokens: Iterable[Token]) -> list[str]:
     for t in tokens:
         if t.type == "WORD":
             w = t.value.lower()
-            out.append("n" if _NUMBER.match(w) else w)
+            out.append("n" if _NUMBER.match(w) else ("gy" if w == "graveyard" else w))
         elif t.type == "QUOTED":
             out.append(QNAME)
         elif t.type == "COMMA":
@@ -513,7 +523,11 @@ def _is_lead(toks: list[Token], i: int) -> bool:
     if t == "AT":
         return nxt == "THE" and nxt2 in ("start", "end")
     if t == "BEFORE":
-        return nxt == "DAMAGE"
+        return nxt in ("DAMAGE", "YOU", "THEIR", "YOUR")
+    if t in ("AS", "INSTEAD"):
+        return True
+    if t == "IN":
+        return any(x.type == "TURN" for x in toks[i + 1 : i + 5]) and nxt in ("YOUR", "EITHER", "EACH", "THE", "THEIR")
     if t == "FLIP":
         return nxt is None
     if t == "YOU":
@@ -550,21 +564,28 @@ def head_tokens(words: Iterable[str]) -> list[Token]:
                 j += 1
             if j < len(toks) and _is_lead(toks, j):
                 items.append([])
+                if any(x.type == "OR" for x in toks[i:j]):
+                    items[-1].append(Token("ALT", "or"))
                 i = j
                 continue
         if t.type == "QUICK" and items[-1]:
             items.append([])
         elif t.type == "WHILE" and items[-1] and items[-1][-1].type != "ONCE":
             items.append([])  # "... is destroyed while this card is in your GY": a state of its own
+        elif t.type in ("IF", "WHEN") and items[-1] and items[-1][0].type in ("AT", "DURING", "BEFORE", "AFTER", "ONCE"):
+            items.append([])  # "at the start of the Damage Step if this card battles"
         items[-1].append(t)
         if t.type == "QUICK" and i + 1 < len(toks):
             items.append([])
         i += 1
-    items = [it for it in items if it]
+    items = [it for it in items if it and not (len(it) == 1 and it[0].type == "ALT")]
     out: list[Token] = []
     for n, it in enumerate(items):
+        sep = ","
+        if it[0].type == "ALT":
+            it, sep = it[1:], "or"
         if n:
-            out.append(Token("ISEP", ","))
+            out.append(Token("ISEP", sep))
         out.extend(_mark_clause(it) if _is_clause_item(it) else it)
     return out
 
@@ -575,7 +596,7 @@ def _is_clause_item(it: list[Token]) -> bool:
         return True
     if t == "EACH" and len(it) > 1 and it[1].type == "TIME":
         return True
-    if t == "AFTER":
+    if t in ("AFTER", "BEFORE"):
         return not (len(it) > 1 and it[1].type == "DAMAGE")
     return False
 
@@ -604,6 +625,13 @@ def _mark_clause(it: list[Token]) -> list[Token]:
                 # "If Summoned this way": the subject (this card) is understood
                 out.append(Token("IT", "it"))
                 subject_len = 1
+            elif subject_len == 0 and typ in ("IN", "ON", "FACE"):
+                # "while in Attack Position", "while face-up": "(this card) is" is understood
+                out.extend([Token("IT", "it"), Token("IS", "is")])
+                in_subject, after_is = False, False
+                out.append(t)
+                i += 1
+                continue
             if whose and typ in _VERBISH:
                 rel, whose = True, False
             if rel:
@@ -654,6 +682,11 @@ def _mark_clause(it: list[Token]) -> list[Token]:
         if after_is:
             if typ == "EITHER":
                 out.append(_tok("ADV", t))
+                i += 1
+                continue
+            if typ == "STYPE" and out and out[-1].type == "IS" and not _ptcp_follows(toks, i):
+                out.append(_tok("WORD", t))
+                after_is = False
                 i += 1
                 continue
             if typ == "PART":
@@ -740,6 +773,7 @@ class Item:
     owner: str | None = None
     phase: str | None = None
     clause: Clause | None = None
+    alt: bool = False  # joined to the item before it by "or": an alternative, not a further condition
 
     @property
     def text(self) -> str:
@@ -767,7 +801,7 @@ def _subject_kind(words: tuple[str, ...]) -> str:
     return "other"
 
 
-def _items_from_tree(t: Tree) -> list[Item]:
+def _items_from_tree(t: Tree, alt: bool = False) -> list[Item]:
     words = tuple(_leaves(t))
     owner = phase = None
     for sub in t.iter_subtrees_topdown():
@@ -776,32 +810,43 @@ def _items_from_tree(t: Tree) -> list[Item]:
         if sub.data in _PHASE_RULES and phase is None:
             phase = str(sub.data)
     if t.data not in ("when_item", "if_item", "while_item", "each_time_item", "after_item"):
-        return [Item(str(t.data), words, owner, phase)]
+        return [Item(str(t.data), words, owner, phase, alt=alt)]
     # one item per clause: "When A, or B" is two activation conditions; a
     # continuation without a verb ("..., or a monster effect") extends the last
     lead = str(t.data).removesuffix("_item")
-    clauses: list[Clause] = []
+    out: list[Item] = []
+    next_alt = alt
     for ct in t.children:
-        if not isinstance(ct, Tree):
+        if isinstance(ct, Token):
+            if ct.type == "CSEP":
+                next_alt = "or" in ct.value.split()
             continue
         subj = tuple(_leaves(ct.children[0]))
         preds = tuple((str(c.data), tuple(_leaves(c))) for c in ct.children[1:] if isinstance(c, Tree))
-        if ct.data == "cont" and not preds and clauses:
-            last = clauses[-1]
+        if ct.data == "cont" and not preds and out:
+            last = out[-1].clause
+            assert last is not None
             pr = list(last.predicates)
             name, ws = pr[-1]
             pr[-1] = (name, ws + ("or",) + subj)
-            clauses[-1] = Clause(last.lead, last.subject, last.subject_words, tuple(pr))
+            c = Clause(last.lead, last.subject, last.subject_words, tuple(pr))
+            out[-1] = Item(out[-1].rule, tuple(c.text.split()), owner, phase, c, out[-1].alt)
             continue
-        clauses.append(Clause(lead, _subject_kind(subj), subj, preds))
-    return [Item(str(t.data), tuple(c.text.split()), owner, phase, c) for c in clauses]
+        c = Clause(lead, _subject_kind(subj), subj, preds)
+        out.append(Item(str(t.data), tuple(c.text.split()), owner, phase, c, next_alt))
+        next_alt = False
+    return out
 
 
 def _tree_items(tree: Tree) -> list[Item]:
     items: list[Item] = []
+    alt = False
     for c in tree.children:
-        if isinstance(c, Tree):
-            items.extend(_items_from_tree(c))
+        if isinstance(c, Token):
+            alt = c.type == "ISEP" and c.value == "or"
+        elif isinstance(c, Tree):
+            items.extend(_items_from_tree(c, alt))
+            alt = False
     return items
 
 
@@ -821,6 +866,7 @@ def parse_head(words: tuple[str, ...]) -> tuple[Item, ...]:
     # parse item by item to find the ones that do not fit
     items: list[Item] = []
     chunk: list[Token] = []
+    alt = False
     for t in toks + [Token("ISEP", ",")]:
         if t.type != "ISEP":
             chunk.append(t)
@@ -828,10 +874,14 @@ def parse_head(words: tuple[str, ...]) -> tuple[Item, ...]:
         if chunk:
             try:
                 tree = _parser("head").parse(chunk)
-                items.extend(_tree_items(tree))
+                got = _tree_items(tree)
+                if got and alt:
+                    got[0] = Item(got[0].rule, got[0].words, got[0].owner, got[0].phase, got[0].clause, True)
+                items.extend(got)
             except LarkError:
-                items.append(Item("other_item", tuple(x.value for x in chunk)))
+                items.append(Item("other_item", tuple(x.value for x in chunk), alt=alt))
         chunk = []
+        alt = t.value == "or"
     return tuple(items)
 
 
@@ -845,7 +895,11 @@ def cost_words(tokens: Iterable[Token]) -> list[str]:
     out: list[str] = []
     for t in tokens:
         if t.type == "WORD":
-            out.append(t.value.lower())
+            w = t.value.lower()
+            if w == "points" and out and out[-1] == "life":
+                out[-1] = "lp"
+                continue
+            out.append("gy" if w == "graveyard" else w)
         elif t.type == "QUOTED":
             out.append(QNAME)
         elif t.type == "COMMA":
@@ -1010,6 +1064,7 @@ class Unit:
     activation: bool = False  # the activation of a Spell/Trap Card
     modes: list[Sentence] = field(default_factory=list)
     under_grant: bool = False  # a bulleted effect this card gains ("This card gains these effects")
+    implied_you_can: bool = False  # a bullet under "You can only use each of the following effects"
 
     @property
     def text(self) -> str:
@@ -1065,6 +1120,9 @@ def _is_equip_only(u: Unit) -> bool:
     return bool(u.sentences) and _starts(u.sentences[0].words(), (("equip", "only", "to"),))
 
 
+_CHOICE_CUES = ("1 of these", "1 of the following", "one of these", "one of the following", "in sequence",
+                "activate 1", "apply 1", "either", "any number of", "up to")
+
 _MODE_CUES = ("apply this effect", "this effect.", "of these effects", "of the following effects", "the following effect", "these effects",
               "the following effects", "1 of these", "following effects", "apply these effects",
               "this effect:")
@@ -1097,9 +1155,20 @@ def units_of(text: str, block: str, card_type: str, prop: str | None, extra_deck
                 unit = Unit("effect", [s], block, under_grant=True)
                 units.append(unit)
                 continue  # an effect of this card; the grant sentence stays the last effect
-            if grant == "other" or any(cue in prev for cue in _MODE_CUES) or prev.rstrip(".").endswith(";"):
+            cued = any(cue in prev for cue in _MODE_CUES) or prev.rstrip(".").endswith(";")
+            choice = any(c in prev for c in _CHOICE_CUES)
+            if cued and not choice and _has_structure(s) and not any(_has_structure(x) for x in last_effect.sentences):
+                # "You must have ... to activate these effects. ● 3+: When ...: ..." -- effects of their own
+                units.append(Unit("effect", [s], block, under_grant=True))
+                continue
+            if grant == "other" or cued:
                 last_effect.modes.append(s)
                 continue
+        if s.bullet and opt_bullets:
+            unit = Unit("effect", [s], block, implied_you_can=True)
+            units.append(unit)
+            last_effect = unit
+            continue
         if _starts(words, _OPT_OPENERS) and ("once" in words or "per" in words):
             if not _starts(words, (("you", "can", "only", "activate", "this"),)):
                 units.append(Unit("restriction", [s], block))
@@ -1112,8 +1181,12 @@ def units_of(text: str, block: str, card_type: str, prop: str | None, extra_deck
         if _is_procedure(s) and not _has_structure(s):
             units.append(Unit("procedure", [s], block))
             continue
+        if last_effect is not None and _head_is(s, _RIDER_HEADS):
+            last_effect.sentences.append(s)
+            continue
         if (last_effect is not None and not _is_equip_only(last_effect) and not _has_structure(s)
-                and (_starts(words, RIDER_OPENERS) or any(_contains(words, p) for p in RIDER_PHRASES))):
+                and (_starts(words, RIDER_OPENERS) or any(_contains(words, p) for p in RIDER_PHRASES)
+                     or _continues(words))):
             last_effect.sentences.append(s)
             continue
         # The activation of a Normal/Quick-Play/Counter/Ritual Spell or Trap runs
@@ -1136,11 +1209,33 @@ def units_of(text: str, block: str, card_type: str, prop: str | None, extra_deck
         # Continuous, Field and Equip cards: the activation itself is an effect
         # of its own ("When this card is activated: ..." is its resolution).
         head = next((u for u in effects if _is_activation_sentence(u.sentences[0])), None)
+        if head is None and effects and _reads_as_activation(effects[0].sentences[0]):
+            head = effects[0]  # "Target 1 monster in your GY; Special Summon it, and equip it with this card."
         if head is not None:
             head.activation = True
         else:
             units.insert(0, Unit("effect", [], block, activation=True))
     return units
+
+
+_IMPERATIVES = {"return", "destroy", "send", "banish", "add", "special", "draw", "inflict", "shuffle", "place",
+                "equip", "gain", "take", "negate", "change", "look", "reveal", "excavate", "discard", "attach"}
+_ANAPHORA = ("those cards", "those monsters", "that card", "that monster", "them", "the selected", "it",
+             "the revealed", "the excavated", "that target", "those targets")
+
+
+def _continues(words: list[str]) -> bool:
+    """An imperative sentence about what the sentence before it chose ("Return those cards ...")."""
+    return bool(words) and words[0] in _IMPERATIVES and any(_contains(words[:6], x) for x in _ANAPHORA)
+
+
+_RIDER_HEADS = {("if", "you", "do"), ("when", "you", "do"), ("when", "special", "summoned", "this", "way"),
+                ("if", "special", "summoned", "this", "way"), ("when", "summoned", "this", "way")}
+
+
+def _head_is(s: Sentence, heads: set[tuple[str, ...]]) -> bool:
+    w = s.words()
+    return ":" in w and tuple(w[: w.index(":")]) in heads
 
 
 def _own_effect(s: Sentence) -> bool:
@@ -1159,6 +1254,13 @@ def _own_effect(s: Sentence) -> bool:
             or "from your graveyard" in txt or "in your graveyard" in txt or "is banished" in txt
             or "this card is sent" in txt or "this card is destroyed" in txt or "in your hand" in txt
             or "this card in" in txt)
+
+
+def _reads_as_activation(s: Sentence) -> bool:
+    """A Continuous/Field/Equip card's sentence that can only be its activation:
+    it has a cost or target (";") with no "You can" and no condition of its own."""
+    w = s.words()
+    return ";" in w and ":" not in w and "can" not in w[: w.index(";")] and w[:1] != ["once"]
 
 
 def _is_activation_sentence(s: Sentence) -> bool:
@@ -1255,35 +1357,49 @@ def _contains(words: list[str] | tuple[str, ...], phrase: str) -> bool:
 
 
 _EVENT_WINDOWS = {"w_ds_start", "w_ds_after", "w_ds_end", "w_phase_start", "w_phase_end", "w_end_of_turn"}
+# windows that make an effect without "(Quick Effect)" a trigger (it happens at that moment)
+_MOMENT_WINDOWS = {"w_ds_before", "w_ds_calc"}
 _PHASE_OF = {"draw": "draw", "standby": "standby", "main": "main", "battle": "battle", "end": "end",
              "damage_step": "damage_step", "battle_step": "battle_step"}
 
 
 # Labels before ":" that select a sub-effect rather than state a condition:
 # "Heads:", "1:", "2+:", "Attack Position:", "DARK:", "Fusion:", "LIGHT or DARK:".
-LABEL_WORDS = {
+LABEL_WORDS = {  # (documentation: typical label words)
     "while", "in", "heads", "tails", "attack", "defense", "position", "light", "dark", "earth", "water", "fire", "wind",
     "divine", "fusion", "synchro", "xyz", "link", "ritual", "pendulum", "or", "and", "monster", "spell",
     "trap", "card", "even", "odd", "n", "n+", "●",
 }
 
 
+_LABEL_STOP = {"ONCE", "TWICE", "DURING", "WHEN", "IF", "EACH", "EXCEPT", "EVEN", "AT", "BEFORE", "AFTER",
+               "YOU", "IS", "EVT", "PART", "STATEV", "HAVE", "BEPAST", "PAST", "MODAL", "CAN", "WOULD", "LEAVES",
+               "DECLARES", "TARGETED", "THIS", "IT", "QUICK"}
+
+
 def _strip_label(toks: list[Token]) -> tuple[list[str], list[Token]]:
-    """A leading "Label:" (see LABEL_WORDS) and the rest of the sentence."""
+    """A leading "Label:" and the rest of the sentence.
+
+    A label selects a sub-effect ("Heads:", "2+:", "Attack Position:", "DARK:",
+    "Left:", "Field:", "While in Defense Position:"): at most six words, none
+    of them a lead word or a verb of the head lexicon."""
     if not any(t.type == "COLON" for t in toks):
         return [], toks
     i = next(i for i, t in enumerate(toks) if t.type == "COLON")
     label = toks[:i]
+    if not label or len(label) > 6 or i + 1 >= len(toks):
+        return [], toks
     words = []
     for t in label:
-        if t.type != "WORD":
+        if t.type not in ("WORD", "COMMA", "QUOTED"):
             return [], toks
-        w = t.value.lower()
-        w = "n+" if re.match(r"^\d+\+$", w) else ("n" if _NUMBER.match(w) else w)
-        words.append(w)
-    if words and all(w in LABEL_WORDS for w in words) and i + 1 < len(toks):
-        return words, toks[i + 1 :]
-    return [], toks
+        words.append(t.value.lower() if t.type != "QUOTED" else QNAME)
+    cats = [HEAD_LEXICON.get(w, "WORD") for w in words]
+    if words[:2] == ["while", "in"]:
+        cats = cats[2:]
+    if any(c in _LABEL_STOP or c == "WHILE" for c in cats) or words == ["flip"]:
+        return [], toks
+    return words, toks[i + 1 :]
 
 
 def _old_style_split(toks: list[Token]) -> tuple[list[Token], list[Token]] | None:
@@ -1341,16 +1457,36 @@ def analyse_effect(unit: Unit, card_type: str, prop: str | None, kinds: tuple[st
     old_style = False
     words = _words_of(main.tokens)
 
+    # ---- "(Once per turn,) you can activate 1 of these effects." with bulleted modes
+    choice_modes = False
+    if head is None and cost is None and not flip and unit.modes and _contains(words, "activate 1 of"):
+        split = _old_style_split(toks)
+        head = split[0] if split else None
+        body = split[1] if split else toks
+        choice_modes = True
+        a.notes.append("costs and targets depend on the mode chosen")
+        for m in unit.modes:
+            mh, mc, _mb, _, _ = _split_segments(m)
+            if mc is not None:
+                info = parse_cost(tuple(cost_words(mc)))
+                if info and any(act.rule == "target_act" for act in info[1]):
+                    a.unmodelled.append("target: depends on the mode chosen")
+                if info and any(act.rule != "target_act" for act in info[1]):
+                    a.unmodelled.append("cost: depends on the mode chosen")
+
     # ---- not an activated effect: no ':' and no ';'
-    if head is None and cost is None and not flip:
+    if head is None and cost is None and not flip and not choice_modes:
         if _is_replacement(words):
             a.kind = "continuous"
         elif _looks_activated_without_structure(words):
             split = _old_style_split(toks)
+            if split is None and words[:2] == ["you", "can"]:
+                split = ([], toks)
             if split is None:
                 a.reasons.append("reads like an activated effect but has no ':' or ';' (older wording)")
                 return a  # kind unknown: unclassified
             head, body = split
+            head = head or None
             old_style = True
             a.reasons.append("older wording without ':' or ';': 'When'/'If' and cost are not marked")
         else:
@@ -1369,7 +1505,7 @@ def analyse_effect(unit: Unit, card_type: str, prop: str | None, kinds: tuple[st
         items = parse_head(hw)
     if flip:
         items = (Item("flip_label", ("flip",)),) + items
-    union = any(i.rule == "you_can_label" and "either" in i.words for i in items)
+    union = any(i.rule == "you_can_label" for i in items)  # "..., you can:" / "you can either: ..., OR: ..."
     if ncolon > 1 and not union:
         a.reasons.append("more than one ':' in one effect")
 
@@ -1380,6 +1516,8 @@ def analyse_effect(unit: Unit, card_type: str, prop: str | None, kinds: tuple[st
     not_understood += [i for i in clauses if not i.clause.understood]  # type: ignore[union-attr]
     event_clauses = [i for i in clauses if i.clause.lead in ("when", "if", "each_time", "after") and i.clause.is_event]  # type: ignore[union-attr]
     event_windows = [i for i in items if i.rule in _EVENT_WINDOWS]
+    if not any(i.rule == "quick_label" for i in items) and is_monster_text:
+        event_windows += [i for i in items if i.rule in _MOMENT_WINDOWS]
     phase_windows = [i for i in items if i.rule in ("w_phase", "w_phase_of")]
     turn_windows = [i for i in items if i.rule in ("w_turn",)]
     when_lead = any(i.rule == "when_item" for i in event_clauses)
@@ -1432,7 +1570,7 @@ def analyse_effect(unit: Unit, card_type: str, prop: str | None, kinds: tuple[st
             a.reasons.append(f"cost clause does not parse: {' '.join(cw)!r}")
     cost_w = cost_words(cost) if cost is not None else []
     you_can = (bool(cost_info and cost_info[0]) or _starts(cost_w, (("you", "can"),))
-               or _starts(body_words, (("you", "can"),)) or union)
+               or _starts(body_words, (("you", "can"),)) or union or unit.implied_you_can or choice_modes)
     a.mandatory = not you_can
     if a.kind == "ignition" and a.mandatory:
         if _starts(body_words, (("activate", "this", "effect"),)) or _contains(body_words, "you can"):
@@ -1448,14 +1586,16 @@ def analyse_effect(unit: Unit, card_type: str, prop: str | None, kinds: tuple[st
         _read_item(a, it, event_windows=bool(event_windows))
     for it in not_understood:
         a.reasons.append(f"not understood: {it.text!r}")
-    for it in items:
+    for n, it in enumerate(items):
         if it.rule == "w_phase_choice":
             a.reasons.append(f"a choice of windows: {it.text!r}")
+        if it.alt and n > 0 and _conflicting_alternatives(a.kind, items[n - 1], it):
+            a.reasons.append(f"alternative activation conditions: {items[n - 1].text!r} or {it.text!r}")
     if any(":" in m.words() for m in unit.modes):
         a.reasons.append("a choice of modes with activation conditions of their own")
     if a.kind == "ignition" and "turn(own)" in a.conditions:
         a.conditions.remove("turn(own)")  # an Ignition effect is used in your own turn anyway
-    if a.kind == "trigger" and not a.triggers:
+    if a.kind == "trigger" and not a.triggers and not any(u.startswith("trigger event") for u in a.unmodelled):
         evs = [i.clause.text for i in event_clauses] + [i.text for i in event_windows]  # type: ignore[union-attr]
         a.unmodelled.append(f"trigger event: {'; '.join(evs)}")
 
@@ -1468,7 +1608,31 @@ def analyse_effect(unit: Unit, card_type: str, prop: str | None, kinds: tuple[st
     _read_duration(a, all_words)
     if old_style:
         a.timing = None
+    a.unmodelled = list(dict.fromkeys(a.unmodelled))
     return a
+
+
+def _contribution(kind: str | None, it: Item) -> set[str]:
+    """What an item adds to an effect: condition names, "responds", "trigger"."""
+    scratch = Analysis(kind=kind)
+    _read_item(scratch, it, event_windows=False)
+    out = {c.split("(")[0] for c in scratch.conditions}
+    if scratch.responds_to:
+        out.add("responds")
+    if scratch.triggers:
+        out.add("trigger")
+    return out
+
+
+def _conflicting_alternatives(kind: str | None, a: Item, b: Item) -> bool:
+    """Two items joined by "or" that the vocabulary would read as both required.
+
+    Alternative triggers and alternative activations responded to are lists of
+    alternatives already; anything else (a condition or a window) is not."""
+    ca, cb = _contribution(kind, a), _contribution(kind, b)
+    if not ca or not cb:
+        return False
+    return not (ca | cb <= {"responds"} or ca | cb <= {"trigger"})
 
 
 def _card_speed(card_type: str, prop: str | None) -> int:
@@ -1501,7 +1665,9 @@ def _read_item(a: Analysis, it: Item, event_windows: bool) -> None:
             a.add_cond("turn(opponent)")
         elif it.owner in ("own",):
             a.add_cond("turn(own)")
-    elif r in ("several_per_turn", "once_per_chain", "once_per_battle", "once_per_duel", "once_while"):
+    elif r in ("as_condition", "instead_condition", "before_condition"):
+        a.unmodelled.append(f"condition: {it.text}")
+    elif r in ("several_per_turn", "once_per_chain", "once_per_battle", "once_per_duel", "once_while", "once_only"):
         a.unmodelled.append(f"frequency: {it.text}")
     elif r == "w_turn":
         c = _OWNER_COND.get(it.owner or "")
@@ -1519,6 +1685,8 @@ def _read_item(a: Analysis, it: Item, event_windows: bool) -> None:
         if r == "w_phase_of" or it.owner in ("own_next", "opp_next", "next", "this"):
             a.unmodelled.append(f"window: {it.text}")
     elif r == "w_ds_calc":
+        if a.kind == "trigger" and not event_windows:
+            a.unmodelled.append("trigger event: during damage calculation")
         a.add_cond("phase(ds_calc)")
     elif r == "w_battle_step":
         a.add_cond("phase(battle_step)")
@@ -1528,7 +1696,10 @@ def _read_item(a: Analysis, it: Item, event_windows: bool) -> None:
         else:
             a.add_cond("phase(ds_start)")
     elif r == "w_ds_before":
-        a.add_cond("phase(ds_before)")
+        if a.kind == "trigger":
+            a.unmodelled.append("trigger event: before damage calculation")
+        else:
+            a.add_cond("phase(ds_before)")
     elif r == "w_ds_after":
         if a.kind == "trigger":
             a.triggers.append("after_damage_calculation")
@@ -1574,9 +1745,13 @@ def _read_item(a: Analysis, it: Item, event_windows: bool) -> None:
         a.unmodelled.append(f"condition: {it.text}")
 
 
+_PLAIN_SELF = {("this", "card"), ("this", "face-up", "card"), ("it",), ("this", "monster")}
+
+
 def _read_clause(a: Analysis, c: Clause, event_windows: bool) -> None:
     w = c.words
     text = c.text
+    plain_self = c.subject_words in _PLAIN_SELF
     # --- specific vocabulary
     if _is_activation_event(c):
         who, kinds = _responds(c)
@@ -1607,14 +1782,14 @@ def _read_clause(a: Analysis, c: Clause, event_windows: bool) -> None:
         else:
             a.add_cond("attack_declared(opponent)" if opp else "attack_declared(any)")
         return
-    if c.subject == "self" and _contains(w, "targeted for an attack") and c.lead == "when":
+    if plain_self and c.pred_text() == "is targeted for an attack" and c.lead == "when":
         if a.kind == "trigger":
             a.triggers.append("targeted_for_attack")
         else:
             a.add_cond("targeted_for_attack")
         return
     # battle conditions (Kuriboh, Injection Fairy Lily, Honest, Red Dragon Archfiend, Marshmallon)
-    if c.subject == "self" and w[-1:] in (("battles",), ("battle",)) and len(c.predicates) == 1 and len(c.predicates[0][1]) == 1:
+    if plain_self and c.pred_text() == "battles":
         if a.kind == "trigger" and not event_windows:
             a.unmodelled.append(f"trigger event: {text}")
         else:
@@ -1633,16 +1808,15 @@ def _read_clause(a: Analysis, c: Clause, event_windows: bool) -> None:
         else:
             a.add_cond(f"own_monster_battles({m})")
         return
-    if c.subject == "self" and (w[2:] == ("attacked", "an", "opponent's", "defense", "position", "monster") or
-                                w[2:] == ("attacks", "a", "defense", "position", "monster") or
-                                w[2:] == ("attacked", "a", "defense", "position", "monster")):
+    if plain_self and c.pred_text() in ("attacked an opponent's defense position monster",
+                                        "attacks a defense position monster", "attacked a defense position monster"):
         a.add_cond("attacked_defense_position")
         return
-    if c.subject == "self" and _contains(w, "was attacked") and _contains(w, "face-down at the start of the damage step"):
+    if plain_self and c.pred_text() == "was attacked was face-down at the start of the damage step":
         a.add_cond("was_attacked_face_down")
         return
     # --- self events that are trigger events
-    if c.subject == "self" and c.is_event and a.kind in ("trigger", "flip") and c.lead in ("when", "if"):
+    if plain_self and c.is_event and a.kind in ("trigger", "flip") and c.lead in ("when", "if"):
         trig = _self_trigger(c)
         if trig:
             for t in trig:
@@ -1743,37 +1917,30 @@ def _own_monster_battles(c: Clause) -> str | None:
     return None
 
 
+_SELF_TRIGGERS: dict[str, list[str]] = {
+    "is normal summoned": ["normal_summoned"],
+    "is special summoned": ["special_summoned"],
+    "is summoned": ["summoned"],
+    "is normal or special summoned": ["normal_summoned", "special_summoned"],
+    "is sent from the field to the gy": ["sent_to_gy_from_field"],
+    "is sent to the gy": ["sent_to_gy"],
+    "is destroyed by battle": ["destroyed_by_battle"],
+    "is destroyed by battle sent to the gy": ["destroyed_by_battle"],
+    "is destroyed": ["destroyed"],
+    "leaves the field": ["leaves_field"],
+    "is flipped face-up": ["flipped"],
+    "is targeted for an attack": ["targeted_for_attack"],
+    "destroys a monster by battle": ["destroys_by_battle"],
+    "destroys an opponent's monster by battle": ["destroys_by_battle"],
+}
+
+
 def _self_trigger(c: Clause) -> list[str] | None:
-    """The vocabulary trigger(s) of an event happening to this card."""
-    w = " ".join(c.words)
-    body = w
-    for pre in ("this face-up card", "this card", "this monster", "it"):
-        if body.startswith(pre + " "):
-            body = body[len(pre) + 1 :]
-            break
-    else:
-        if not body.startswith("this "):
-            return None
-        return None  # "this Synchro Summoned card ..." etc.: a qualified subject
-    if c.subject_words[:2] == ("this", "face-up") and body == "leaves the field":
-        return ["leaves_field"]
-    table: dict[str, list[str]] = {
-        "is normal summoned": ["normal_summoned"],
-        "is special summoned": ["special_summoned"],
-        "is summoned": ["summoned"],
-        "is normal or special summoned": ["normal_summoned", "special_summoned"],
-        "is sent from the field to the gy": ["sent_to_gy_from_field"],
-        "is sent to the gy": ["sent_to_gy"],
-        "is destroyed by battle": ["destroyed_by_battle"],
-        "is destroyed by battle and sent to the gy": ["destroyed_by_battle"],
-        "is destroyed": ["destroyed"],
-        "leaves the field": ["leaves_field"],
-        "is flipped face-up": ["flipped"],
-        "is targeted for an attack": ["targeted_for_attack"],
-        "destroys a monster by battle": ["destroys_by_battle"],
-        "destroys an opponent's monster by battle": ["destroys_by_battle"],
-    }
-    return table.get(body)
+    """The vocabulary trigger(s) of an event happening to this card (plain subject only)."""
+    body = c.pred_text()
+    if body == "leaves the field" and c.subject_words != ("this", "face-up", "card"):
+        return None  # "this card leaves the field" includes leaving face-down
+    return _SELF_TRIGGERS.get(body)
 
 
 def _read_act(a: Analysis, act: Act) -> None:
@@ -1938,12 +2105,24 @@ def _read_duration(a: Analysis, words: list[str]) -> None:
         a.duration = "end_of_turn"
 
 
+# "You can <verb> ..." without ":" or ";" is an activated effect in older wording
+# when the verb is an action (the cost or the effect); with these verbs it is a
+# rule permission instead ("You can Normal Summon this card without Tributing").
+_PERMISSION_VERBS = {"normal", "tribute", "set", "activate", "attack", "conduct", "only", "use", "include",
+                     "treat", "ritual", "fusion", "synchro", "xyz", "link", "pendulum", "also", "control",
+                     "place", "change", "look", "have", "apply", "choose", "target", "declare", "special"}
+
+
 def _looks_activated_without_structure(words: list[str]) -> bool:
-    """A pre-PSCT activated effect: 'When X, you can Y' / 'Once per turn, you can Y'."""
+    """A pre-PSCT activated effect: 'When X, you can Y' / 'Once per turn, you can Y' / 'You can tribute this card to Y'."""
     s = " ".join(words)
     if words[:1] in (["when"], ["once"], ["during"]) and ("you can" in s):
         return True
     if "you can" in s and (", you can" in s) and words[:1] in (["if"], ["when"], ["during"], ["once"], ["at"], ["each"]):
+        return True
+    if words[:2] == ["you", "can"] and len(words) > 2 and words[2] not in _PERMISSION_VERBS:
+        return True
+    if words[:4] == ["you", "can", "tribute", "this"]:
         return True
     return False
 
@@ -1970,7 +2149,9 @@ def _read_card_activation(a: Analysis, unit: Unit, main: Sentence, head: list[To
             items = items + parse_head(tuple(head_words(list(s.tokens)[2:])))
     if any(":" in m.words() for m in unit.modes):
         a.reasons.append("a choice of modes with activation conditions of their own")
-    for it in items:
+    for n, it in enumerate(items):
+        if it.alt and n > 0 and _conflicting_alternatives("card", items[n - 1], it):
+            a.reasons.append(f"alternative activation conditions: {items[n - 1].text!r} or {it.text!r}")
         if it.rule in ("other_item", "w_other") or (it.clause is not None and not it.clause.understood):
             a.reasons.append(f"not understood: {it.text!r}")
         elif it.rule == "quick_label":
