@@ -1509,7 +1509,7 @@ def analyse_effect(unit: Unit, card_type: str, prop: str | None, kinds: tuple[st
     if ncolon > 1 and not union:
         a.reasons.append("more than one ':' in one effect")
 
-    quick = any(i.rule == "quick_label" for i in items) or "once_quick" in [i.rule for i in items]
+    quick = any(i.rule == "quick_label" for i in items) or _contains(all_words, "( this is a quick effect )")
     flip = any(i.rule == "flip_label" for i in items)
     clauses = [i for i in items if i.clause is not None]
     not_understood = [i for i in items if i.rule in ("other_item", "w_other")]
@@ -1608,8 +1608,37 @@ def analyse_effect(unit: Unit, card_type: str, prop: str | None, kinds: tuple[st
     _read_duration(a, all_words)
     if old_style:
         a.timing = None
+        if a.kind == "ignition" and not items_have_clauses(items):
+            # "(Once per turn,) you can <cost> to <effect>": an Ignition effect needs no
+            # "When"/"If"; only its cost is written differently
+            a.reasons = [r for r in a.reasons if not r.startswith("older wording")]
+            a.notes.append("older wording: '<cost> to <effect>'")
+            cw = _old_style_cost(body_words)
+            if cw:
+                info = parse_cost(tuple(cw))
+                if info is None:
+                    a.unmodelled.append(f"cost: {' '.join(cw[2:])}")
+                else:
+                    for act in info[1]:
+                        _read_act(a, act)
     a.unmodelled = list(dict.fromkeys(a.unmodelled))
     return a
+
+
+def items_have_clauses(items: Iterable[Item]) -> bool:
+    return any(i.clause is not None or i.rule in ("other_item", "w_other") for i in items)
+
+
+def _old_style_cost(body: list[str]) -> list[str] | None:
+    """"you can tribute this card to add 1 ..." -> ["you", "can", "tribute", "this", "card"]."""
+    if body[:2] != ["you", "can"]:
+        return None
+    for i in range(3, len(body) - 1):
+        if body[i] == "to" and (COST_LEXICON.get(body[i + 1], "").startswith("LEAD") or
+                                COST_LEXICON.get(body[i + 1]) == "VERB" or body[i + 1] in _IMPERATIVES
+                                or body[i + 1] in ("special", "have", "make", "increase", "decrease", "select")):
+            return body[:i]
+    return None
 
 
 def _contribution(kind: str | None, it: Item) -> set[str]:
@@ -1826,7 +1855,7 @@ def _read_clause(a: Analysis, c: Clause, event_windows: bool) -> None:
         a.unmodelled.append(f"trigger event: {text}")
         return
     if c.is_event:
-        if a.kind == "trigger" and c.lead in ("when", "if", "each_time", "after"):
+        if a.kind == "trigger" and c.lead in ("when", "if", "each_time", "after") and not event_windows:
             a.unmodelled.append(f"trigger event: {text}")
         else:
             a.unmodelled.append(f"event: {text}")
@@ -2145,8 +2174,11 @@ def _read_card_activation(a: Analysis, unit: Unit, main: Sentence, head: list[To
     # "Activate only ..." sentences (older PSCT) give the activation condition
     for s in unit.sentences:
         sw = s.words()
-        if _starts(sw, (("activate", "only"),)) and not _has_structure(s):
-            items = items + parse_head(tuple(head_words(list(s.tokens)[2:])))
+        if not _has_structure(s):
+            if _starts(sw, (("activate", "only"),)):
+                items = items + parse_head(tuple(head_words(list(s.tokens)[2:])))
+            elif _starts(sw, (("activate", "this", "card", "only"),)):
+                items = items + parse_head(tuple(head_words(list(s.tokens)[4:])))
     if any(":" in m.words() for m in unit.modes):
         a.reasons.append("a choice of modes with activation conditions of their own")
     for n, it in enumerate(items):
