@@ -93,7 +93,11 @@ def _card_parser() -> Lark:
 
 
 def grammar_digest() -> str:
-    return hashlib.sha256(_grammar_text().encode("utf-8")).hexdigest()[:16]
+    """Digest of what derivations depend on: the grammar, this module and the vocabulary."""
+    h = hashlib.sha256(_grammar_text().encode("utf-8"))
+    for mod in (__file__, V.__file__):
+        h.update(Path(mod).read_bytes())
+    return h.hexdigest()[:16]
 
 
 # ====================================================================== lexicon
@@ -2651,7 +2655,25 @@ def _cache_key(path: Path) -> tuple[str, Path]:
     return key, cache_dir() / f"derived-{key}.json"
 
 
-def load_derived(path: Path, use_cache: bool = True) -> DerivedLibrary:
+def _derive_json(rec: dict[str, Any]) -> dict[str, Any]:
+    return derive(rec).to_json()
+
+
+def _derive_all(records: list[dict[str, Any]], workers: int | None) -> list[dict[str, Any]]:
+    """Derive every record, in several processes when there are many (order kept)."""
+    n = workers if workers is not None else min(4, os.cpu_count() or 1)
+    if n > 1 and len(records) >= 2000:
+        try:
+            from concurrent.futures import ProcessPoolExecutor
+
+            with ProcessPoolExecutor(max_workers=n) as pool:
+                return list(pool.map(_derive_json, records, chunksize=250))
+        except (OSError, RuntimeError):
+            pass  # no processes here: do it in this one
+    return [_derive_json(r) for r in records]
+
+
+def load_derived(path: Path, use_cache: bool = True, workers: int | None = None) -> DerivedLibrary:
     """Derive every card of a card list (from the cache when it is there)."""
     t0 = time.perf_counter()
     path = Path(path)
@@ -2666,7 +2688,7 @@ def load_derived(path: Path, use_cache: bool = True) -> DerivedLibrary:
                                       {"hash_s": t_hash, "load_s": time.perf_counter() - t0 - t_hash})
         except (OSError, ValueError):
             pass
-    raw: dict[str, dict[str, Any]] = {}
+    records: list[dict[str, Any]] = []
     with open(path, encoding="utf-8") as fh:
         for line in fh:
             line = line.strip()
@@ -2676,8 +2698,11 @@ def load_derived(path: Path, use_cache: bool = True) -> DerivedLibrary:
                 rec = json.loads(line)
             except ValueError:
                 continue
-            dc = derive(rec)
-            raw[dc.card.name] = dc.to_json()
+            if isinstance(rec, dict):
+                records.append(rec)
+    raw: dict[str, dict[str, Any]] = {}
+    for d in _derive_all(records, workers):
+        raw.setdefault(d["card"]["name"], d)
     t_derive = time.perf_counter() - t0 - t_hash
     if use_cache:
         try:
@@ -2686,6 +2711,9 @@ def load_derived(path: Path, use_cache: bool = True) -> DerivedLibrary:
             with open(tmp, "w", encoding="utf-8") as fh:
                 json.dump({"key": key, "reader": READER_VERSION, "file": str(path), "cards": raw}, fh)
             os.replace(tmp, cpath)
+            for old in cpath.parent.glob(f"derived-{key.split('-')[0]}-*.json"):
+                if old != cpath:
+                    old.unlink(missing_ok=True)  # derivations by an earlier reader
         except OSError:
             pass
     return DerivedLibrary(raw, f"derived from {path}", {"hash_s": t_hash, "derive_s": t_derive})
