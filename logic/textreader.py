@@ -46,7 +46,7 @@ from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from functools import cache, lru_cache
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from lark import Lark, Token, Tree
 from lark.exceptions import LarkError
@@ -276,11 +276,18 @@ RACES = {
 # ====================================================================== card structure
 
 
+class Tok(NamedTuple):
+    """A token of the `card` rule (lighter than lark's Token: 14,000 cards make ~400,000)."""
+
+    type: str
+    value: str
+
+
 @dataclass(frozen=True)
 class Sentence:
     """A sentence of card text as tokens of the card grammar."""
 
-    tokens: tuple[Token, ...]
+    tokens: tuple[Tok, ...]
     line: int
     bullet: bool
     terminated: bool
@@ -291,6 +298,9 @@ class Sentence:
 
     def words(self) -> list[str]:
         """Lower-case words (quoted names as 'qname', parentheticals dropped)."""
+        cached = self.__dict__.get("_words")
+        if cached is not None:
+            return list(cached)
         out: list[str] = []
         for t in self.tokens:
             if t.type == "WORD":
@@ -299,6 +309,7 @@ class Sentence:
                 out.append(QNAME)
             elif t.type in ("COLON", "SEMI", "COMMA"):
                 out.append(t.value)
+        self.__dict__["_words"] = tuple(out)
         return out
 
 
@@ -340,15 +351,15 @@ def split_text(text: str, use_lark: bool = False) -> list[Sentence]:
             continue
         for child in line.children:
             if isinstance(child, Tree):
-                toks = [t for t in child.children if isinstance(t, Token) and t.type != "DOT"]
+                toks = [Tok(t.type, str(t)) for t in child.children if isinstance(t, Token) and t.type != "DOT"]
                 out.extend(_sentences_of(toks, lineno, child.data == "sentence"))
     return out
 
 
-def _sentences_of(toks: list[Token], lineno: int, terminated: bool) -> list[Sentence]:
+def _sentences_of(toks: list[Tok], lineno: int, terminated: bool) -> list[Sentence]:
     """A parsed sentence, split before each bullet ("● Draw 1 card." is a sentence of its own)."""
     out: list[Sentence] = []
-    cur: list[Token] = []
+    cur: list[Tok] = []
     bullet = False
     for t in toks:
         if t.type == "BULLET":
@@ -369,9 +380,8 @@ def _card_lexer() -> tuple[re.Pattern[str], tuple[str, ...]]:
     terms.sort(key=lambda x: (-x.priority, -x.pattern.max_width, -len(x.pattern.value), x.name))
     names = tuple(t.name for t in terms)
     alts = [f"(?P<{t.name}>{t.pattern.to_regexp()})" for t in terms]
-    ignore = [t for t in _card_parser().ignore_tokens] if hasattr(_card_parser(), "ignore_tokens") else []
-    del ignore
-    return re.compile("|".join(alts)), names
+    # the grammar ignores spaces and tabs between tokens (%ignore)
+    return re.compile(r"[ \t]*(?:" + "|".join(alts) + ")"), names
 
 
 
@@ -380,31 +390,27 @@ def _split_fast(clean: str) -> list[Sentence]:
     rx, _names = _card_lexer()
     pos = 0
     n = len(clean)
-    lines: list[list[Token]] = [[]]
+    lines: list[list[Tok]] = [[]]
+    match = rx.match
     while pos < n:
-        ch = clean[pos]
-        if ch == " " or ch == "\t":
-            pos += 1
-            continue
-        m = rx.match(clean, pos)
+        m = match(clean, pos)
         if m is None:
+            if not clean[pos:].strip(" \t"):
+                break  # trailing spaces
             return []  # a character the grammar does not know
         kind = m.lastgroup or ""
-        if kind.startswith("__IGNORE") or kind.startswith("__ANON") and not m.group().strip():
-            pos = m.end()
-            continue
+        pos = m.end()
         if kind == "_NL":
             lines.append([])
-        else:
-            lines[-1].append(Token(kind, m.group()))
-        pos = m.end()
+        elif not kind.startswith("__"):
+            lines[-1].append(Tok(kind, m.group(kind)))
     out: list[Sentence] = []
     lineno = -1
     for toks in lines:
         if not toks:
             continue  # _NL matches runs of newlines: an empty line is never a line
         lineno += 1
-        cur: list[Token] = []
+        cur: list[Tok] = []
         for t in toks:
             if t.type == "DOT":
                 if not cur:
@@ -428,20 +434,27 @@ def _clean(text: str) -> str:
     # unbalanced quotes or parentheses would swallow the rest of the text
     if text.count('"') % 2:
         text = text.replace('"', "")
+    if "(" not in text and ")" not in text:
+        return text
+    # drop a ")" that closes nothing; if a "(" is never closed, drop every parenthesis
     depth = 0
-    chars = []
-    for ch in text:
-        if ch == "(":
+    drop: list[int] = []
+    for m in _PARENS.finditer(text):
+        if m.group() == "(":
             depth += 1
-        elif ch == ")":
-            if depth == 0:
-                continue
+        elif depth == 0:
+            drop.append(m.start())
+        else:
             depth -= 1
-        chars.append(ch)
-    text = "".join(chars)
+    if drop:
+        for i in reversed(drop):
+            text = text[:i] + text[i + 1 :]
     if depth:
         text = text.replace("(", " ").replace(")", " ")
     return text
+
+
+_PARENS = re.compile(r"[()]")
 
 
 # ====================================================================== head and cost parsing
@@ -1355,9 +1368,8 @@ def _words_of(tokens: Iterable[Token]) -> list[str]:
 
 
 def _contains(words: list[str] | tuple[str, ...], phrase: str) -> bool:
-    p = phrase.split()
-    n = len(p)
-    return any(list(words[i : i + n]) == p for i in range(len(words) - n + 1))
+    """Does the word sequence contain the phrase (whole words)?"""
+    return f" {phrase} " in f" {' '.join(words)} "
 
 
 _EVENT_WINDOWS = {"w_ds_start", "w_ds_after", "w_ds_end", "w_phase_start", "w_phase_end", "w_end_of_turn"}
@@ -2508,7 +2520,8 @@ def _derive(r: dict[str, Any]) -> DerivedCard:
             continue
         block_effects: list[tuple[Unit, Analysis]] = []
         for u in units:
-            if u.role == "summon_condition" and _contains(u.sentences[0].words(), "cannot be normal summoned"):
+            if u.role == "summon_condition" and " ".join(u.sentences[0].words()).startswith(
+                    ("cannot be normal summoned", "this card cannot be normal summoned")):
                 no_normal_summon = True
             if u.role == "effect":
                 kinds_ = kinds
