@@ -1242,8 +1242,13 @@ _ANAPHORA = ("those cards", "those monsters", "that card", "that monster", "them
 
 
 def _continues(words: list[str]) -> bool:
-    """An imperative sentence about what the sentence before it chose ("Return those cards ...")."""
-    return bool(words) and words[0] in _IMPERATIVES and any(_contains(words[:6], x) for x in _ANAPHORA)
+    """A sentence about what the sentence before it chose ("Return those cards ...",
+    "Until your opponent's next End Phase, that monster cannot be destroyed")."""
+    if not words:
+        return False
+    if words[0] in _IMPERATIVES and any(_contains(words[:6], x) for x in _ANAPHORA):
+        return True
+    return words[0] == "until" and any(_contains(words, x) for x in ("that monster", "that target", "those monsters"))
 
 
 _RIDER_HEADS = {("if", "you", "do"), ("when", "you", "do"), ("when", "special", "summoned", "this", "way"),
@@ -1810,20 +1815,23 @@ def _read_clause(a: Analysis, c: Clause, event_windows: bool) -> None:
             return
         a.unmodelled.append(f"responds to: {text}")
         return
-    if c.subject == "other" and _contains(w, "declares an attack") or _contains(w, "declares a direct attack"):
-        opp = _contains(c.subject_words, "opponent's") or _contains(c.subject_words, "opponent")
-        direct = _contains(w, "direct attack")
-        if direct or not (c.subject_words[:2] in (("an", "opponent's"), ("your", "opponent's")) or c.subject_words[:2] == ("a", "monster")):
-            a.unmodelled.append(f"event: {text}")
+    if c.subject == "other" and c.predicates and c.predicates[0][1][:1] == ("declares",) and (
+            _contains(w, "declares an attack") or _contains(w, "declares a direct attack")):
+        sw = c.subject_words
+        opp = sw in (("an", "opponent's", "monster"), ("your", "opponent's", "monster"), ("your", "opponent"))
+        plain_any = sw == ("a", "monster")
+        exact = (opp or plain_any) and c.pred_text() == "declares an attack"
+        if not (opp or plain_any):
+            a.unmodelled.append(f"{'trigger event' if a.kind == 'trigger' else 'event'}: {text}")
             return
-        if len(c.subject_words) > 3:
-            a.unmodelled.append(f"event: {text}")
-            return
+        # "declares a direct attack" is narrower: read as the attack declaration, qualified
+        if not exact:
+            a.unmodelled.append(f"qualifier: {text}")
         if a.kind == "trigger":
             if opp:
                 a.triggers.append("attack_declared_opponent")
             else:
-                a.unmodelled.append(f"event: {text}")
+                a.unmodelled.append(f"trigger event: {text}")
         else:
             a.add_cond("attack_declared(opponent)" if opp else "attack_declared(any)")
         return
@@ -1908,6 +1916,13 @@ def _responds(c: Clause) -> tuple[str, tuple[str, ...]]:
     # active: "<who> activates <object>"; passive: "<object> is activated"
     who = "any"
     obj: list[str]
+    active = next((ws for p, ws in c.predicates if p == "ev_active"), None)
+    if active is not None and active[1:] in (("its", "effect"), ("its", "effects")):
+        if "monster" in c.subject_words:
+            return ("opponent" if "opponent's" in c.subject_words else "any"), ("monster_effect",)
+        if "spell/trap" in c.subject_words or "spell" in c.subject_words or "trap" in c.subject_words:
+            return ("opponent" if "opponent's" in c.subject_words else "any"), ("spell_trap_effect",)
+        return "any", ()
     if any(p == "ev_active" for p, _ in c.predicates):
         if subj in ("your opponent",):
             who = "opponent"
@@ -1945,6 +1960,9 @@ def _responds(c: Clause) -> tuple[str, tuple[str, ...]]:
 
 def _activation_qualified(c: Clause) -> bool:
     w = list(c.words)
+    if c.subject_words not in (("your", "opponent"), ("you",), ("a", "player")) and any(
+            p == "ev_active" for p, _ in c.predicates) and c.subject_words not in (("a", "monster"),):
+        return True  # "a monster on the field activates its effect": a narrower subject
     return any(x in w for x in ("that", "which", "while", "with", "including", "from")) or _contains(w, "in the")
 
 
@@ -2142,9 +2160,11 @@ def _read_zones(a: Analysis, unit: Unit, items: Iterable[Item], body: list[str],
 
 
 def _read_duration(a: Analysis, words: list[str]) -> None:
-    if _contains(words, "until the end of this turn") or _contains(words, "until the end of the turn"):
+    txt = f" {' '.join(words)} "
+    if " until the end of this turn " in txt or " until the end of the turn " in txt or \
+            " until the end of this turn ." in txt or " until the end of this turn ," in txt:
         a.duration = "end_of_turn"
-    elif _contains(words, "until the end phase"):
+    elif re.search(r" until the end phase(?! of)", txt):
         a.duration = "end_phase"
     elif _contains(words, "this turn") and not _contains(words, "for the rest of this turn") and a.kind == "card":
         a.duration = "end_of_turn"
@@ -2226,8 +2246,11 @@ def _read_card_activation(a: Analysis, unit: Unit, main: Sentence, head: list[To
                 a.target = spec
         else:
             a.unmodelled.append(f"cost: {' '.join(rest)}")
-    if a.zones == [] and card_type == "spell":
-        pass
+    # "If you control no cards, you can activate this card from your hand."
+    for sent in unit.sentences:
+        sw = sent.words()
+        if _contains(sw, "activate this card from your hand") or _contains(sw, "activate this card the turn it was set"):
+            a.unmodelled.append(f"condition: {' '.join(sw)}")
 
 
 # ====================================================================== restrictions (once per turn)
