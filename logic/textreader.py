@@ -639,9 +639,12 @@ def _mark_clause(it: list[Token]) -> list[Token]:
             typ = typ_t.type
         if in_subject:
             if subject_len == 0 and (typ == "PART" or typ == "STYPE" and _ptcp_follows(toks, i)):
-                # "If Summoned this way": the subject (this card) is understood
-                out.append(Token("IT", "it"))
-                subject_len = 1
+                # "If Summoned this way", "if destroyed by battle": "(this card) is" is understood
+                out.extend([Token("IT", "it"), Token("IS", "is")])
+                in_subject, after_is = False, True
+                out.append(t)
+                i += 1
+                continue
             elif subject_len == 0 and typ in ("IN", "ON", "FACE"):
                 # "while in Attack Position", "while face-up": "(this card) is" is understood
                 out.extend([Token("IT", "it"), Token("IS", "is")])
@@ -1475,6 +1478,11 @@ def analyse_effect(unit: Unit, card_type: str, prop: str | None, kinds: tuple[st
         toks = toks[2:]
     main = Sentence(tuple(toks), main.line, main.bullet, main.terminated)
     head, cost, body, ncolon, nsemi = _split_segments(main)
+    if head is None and cost is not None:
+        # older PSCT: "Once per turn, you can target 1 monster; destroy it"
+        lead = _old_style_split(list(cost))
+        if lead is not None and lead[0]:
+            head, cost = lead
     old_style = False
     words = _words_of(main.tokens)
 
@@ -1590,6 +1598,8 @@ def analyse_effect(unit: Unit, card_type: str, prop: str | None, kinds: tuple[st
         if cost_info is None:
             a.reasons.append(f"cost clause does not parse: {' '.join(cw)!r}")
     cost_w = cost_words(cost) if cost is not None else []
+    if _starts(body_words, (("immediately", "after", "this", "effect", "resolves"),)) and _contains(body_words[:12], "you can"):
+        body_words = ["you", "can"] + body_words  # "...: Immediately after this effect resolves, you can Normal Summon"
     you_can = (bool(cost_info and cost_info[0]) or _starts(cost_w, (("you", "can"),))
                or _starts(body_words, (("you", "can"),)) or union or unit.implied_you_can or choice_modes)
     a.mandatory = not you_can
