@@ -44,7 +44,7 @@ import time
 from collections import Counter, defaultdict
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
-from functools import cache, lru_cache
+from functools import cache
 from pathlib import Path
 from typing import Any, NamedTuple
 
@@ -313,7 +313,7 @@ class Sentence:
         return out
 
 
-def _join(tokens: Iterable[Token]) -> str:
+def _join(tokens: Iterable[Tok]) -> str:
     out = ""
     for t in tokens:
         if t.type in ("COLON", "SEMI", "COMMA", "DOT") or not out:
@@ -460,13 +460,13 @@ _PARENS = re.compile(r"[()]")
 # ====================================================================== head and cost parsing
 
 
-def _paren_words(tok: Token) -> list[str]:
+def _paren_words(tok: Tok) -> list[str]:
     inner = tok.value[1:-1].strip().lower()
     inner = re.sub(r'"[^"]*"', " qname ", inner)
     return [w for w in re.split(r"[\s]+", inner.replace(",", " , ").replace(".", " ")) if w]
 
 
-def head_words(tokens: Iterable[Token]) -> list[str]:
+def head_words(tokens: Iterable[Tok]) -> list[str]:
     """Normalise the tokens of an activation condition for the head grammar."""
     out: list[str] = []
     for t in tokens:
@@ -870,7 +870,7 @@ def _tree_items(tree: Tree) -> list[Item]:
     return items
 
 
-@lru_cache(maxsize=None)
+@cache
 def parse_head(words: tuple[str, ...]) -> tuple[Item, ...]:
     """The items of an activation condition.
 
@@ -911,7 +911,7 @@ class Act:
     words: tuple[str, ...]
 
 
-def cost_words(tokens: Iterable[Token]) -> list[str]:
+def cost_words(tokens: Iterable[Tok]) -> list[str]:
     out: list[str] = []
     for t in tokens:
         if t.type == "WORD":
@@ -965,7 +965,7 @@ def cost_tokens(words: Iterable[str]) -> list[Token]:
     return out
 
 
-@lru_cache(maxsize=None)
+@cache
 def parse_cost(words: tuple[str, ...]) -> tuple[bool, tuple[Act, ...]] | None:
     """(starts with "You can", the acts) of a cost clause, or None."""
     if not words:
@@ -1342,7 +1342,7 @@ class Analysis:
             self.zones.append(z)
 
 
-def _split_segments(s: Sentence) -> tuple[list[Token] | None, list[Token] | None, list[Token], int, int]:
+def _split_segments(s: Sentence) -> tuple[list[Tok] | None, list[Tok] | None, list[Tok], int, int]:
     """(head, cost, body, number of ':', number of ';') of a sentence."""
     toks = list(s.tokens)
     colons = [i for i, t in enumerate(toks) if t.type == "COLON"]
@@ -1361,7 +1361,7 @@ def _split_segments(s: Sentence) -> tuple[list[Token] | None, list[Token] | None
     return head, cost, body, len(colons), len(semis)
 
 
-def _words_of(tokens: Iterable[Token]) -> list[str]:
+def _words_of(tokens: Iterable[Tok]) -> list[str]:
     out = []
     for t in tokens:
         if t.type == "WORD":
@@ -1401,7 +1401,7 @@ _LABEL_STOP = {"ONCE", "TWICE", "DURING", "WHEN", "IF", "EACH", "EXCEPT", "EVEN"
                "DECLARES", "TARGETED", "THIS", "IT", "QUICK"}
 
 
-def _strip_label(toks: list[Token]) -> tuple[list[str], list[Token]]:
+def _strip_label(toks: list[Tok]) -> tuple[list[str], list[Tok]]:
     """A leading "Label:" and the rest of the sentence.
 
     A label selects a sub-effect ("Heads:", "2+:", "Attack Position:", "DARK:",
@@ -1426,7 +1426,7 @@ def _strip_label(toks: list[Token]) -> tuple[list[str], list[Token]]:
     return words, toks[i + 1 :]
 
 
-def _old_style_split(toks: list[Token]) -> tuple[list[Token], list[Token]] | None:
+def _old_style_split(toks: list[Tok]) -> tuple[list[Tok], list[Tok]] | None:
     """Pre-PSCT wording "When X, you can Y": the comma before "you can" ends the condition."""
     for i in range(1, len(toks) - 2):
         if (toks[i].type == "COMMA" and toks[i + 1].type == "WORD" and toks[i + 1].value.lower() == "you"
@@ -1548,7 +1548,6 @@ def analyse_effect(unit: Unit, card_type: str, prop: str | None, kinds: tuple[st
     if not any(i.rule == "quick_label" for i in items) and is_monster_text:
         event_windows += [i for i in items if i.rule in _MOMENT_WINDOWS]
     phase_windows = [i for i in items if i.rule in ("w_phase", "w_phase_of")]
-    turn_windows = [i for i in items if i.rule in ("w_turn",)]
     when_lead = any(i.rule == "when_item" for i in event_clauses)
 
     # ---- kind
@@ -1644,11 +1643,11 @@ def analyse_effect(unit: Unit, card_type: str, prop: str | None, kinds: tuple[st
             # "When"/"If"; only its cost is written differently
             a.reasons = [r for r in a.reasons if not r.startswith("older wording")]
             a.notes.append("older wording: '<cost> to <effect>'")
-            cw = _old_style_cost(body_words)
-            if cw:
-                info = parse_cost(tuple(cw))
+            old_cost = _old_style_cost(body_words)
+            if old_cost:
+                info = parse_cost(tuple(old_cost))
                 if info is None:
-                    a.unmodelled.append(f"cost: {' '.join(cw[2:])}")
+                    a.unmodelled.append(f"cost: {' '.join(old_cost[2:])}")
                 else:
                     for act in info[1]:
                         _read_act(a, act)
@@ -2050,7 +2049,7 @@ def _read_act(a: Analysis, act: Act) -> None:
     elif r == "discard_other":
         race = _single_race(w[1:])
         a.costs.append(f"discard({race})" if race else "discard")
-        if not race and not (w[1:] in (("1", "card"), ("n", "card"))):
+        if not race and w[1:] not in (("1", "card"), ("n", "card")):
             a.unmodelled.append(f"cost: {' '.join(w)}")
     elif r in ("send_self", "send_other"):
         hand_to_gy = _contains(w, "from your hand to the gy") or _contains(w, "from your hand to the graveyard")
@@ -2146,7 +2145,8 @@ def _read_zones(a: Analysis, unit: Unit, items: Iterable[Item], body: list[str],
             if "is banished" in w and c.lead == "while":
                 a.add_zone("banished")
         if c.subject == "self" and c.is_event and a.kind in ("trigger",):
-            if "sent to the gy" in w or "sent to your gy" in w or "destroyed" in w or "discarded" in w or "tributed" in w or "detached" in w:
+            ws = set(c.words)
+            if ("sent" in ws and "gy" in ws) or ws & {"destroyed", "discarded", "tributed", "detached"}:
                 a.add_zone("graveyard")
             if "banished" in w:
                 a.add_zone("banished")
@@ -2202,8 +2202,8 @@ def _looks_activated_without_structure(words: list[str]) -> bool:
     return False
 
 
-def _read_card_activation(a: Analysis, unit: Unit, main: Sentence, head: list[Token] | None,
-                          cost: list[Token] | None, body: list[Token], card_type: str, prop: str | None) -> None:
+def _read_card_activation(a: Analysis, unit: Unit, main: Sentence, head: list[Tok] | None,
+                          cost: list[Tok] | None, body: list[Tok], card_type: str, prop: str | None) -> None:
     items: tuple[Item, ...] = ()
     words = main.words()
     if _starts(words, (("equip", "only", "to"),)):
@@ -2695,6 +2695,25 @@ class DerivedLibrary:
         return self._raw[name]
 
 
+def card_for(name: str, derived: DerivedLibrary | None = None) -> tuple[Card, str, DerivedCard | None] | None:
+    """A card by name: the hand-checked library entry if there is one, else the
+    derived one.  Returns (card, "library" | "derived", the derivation or None).
+
+    The hand-checked entry always overrides the derived attributes; an answer
+    should say which applied, and for a derived card list ``not_modelled()``."""
+    from logic.cards import bundled
+
+    lib_card = bundled("ygo").find(name)
+    if lib_card is not None:
+        return lib_card, "library", derived.get(lib_card.name) if derived is not None else None
+    if derived is None:
+        return None
+    dc = derived.get(name)
+    if dc is None:
+        return None
+    return dc.card, "derived", dc
+
+
 def _cache_key(path: Path) -> tuple[str, Path]:
     digest = file_digest(path)
     key = f"{digest[:24]}-r{READER_VERSION}-g{grammar_digest()}"
@@ -2943,7 +2962,7 @@ def render_report(cov: Coverage, ag: Agreement | None, timings: Mapping[str, flo
     lines.append(f"Most frequent reasons an effect is not classified (top {top})")
     for why, n in cov.reasons.most_common(top):
         lines.append(f"  {n:6}  {why}")
-    lines.append(f"What classified effects say that the vocabulary does not model (by sort)")
+    lines.append("What classified effects say that the vocabulary does not model (by sort)")
     for why, n in cov.unmodelled.most_common(top):
         lines.append(f"  {n:6}  {why}")
     if ag is not None:

@@ -257,7 +257,7 @@ def test_pendulum_effects_are_read_as_spell_effects() -> None:
                   "in your Pendulum Zone.", "Spellcaster / Pendulum / Effect",
                   pendulum_effect="Once per turn: You can draw 1 card.")
     dc = tr.derive(rec)
-    assert [(r.block, e.kind) for r, e in zip(dc.reports, dc.card.effects)] == [
+    assert [(r.block, e.kind) for r, e in zip(dc.reports, dc.card.effects, strict=True)] == [
         ("monster", "trigger"), ("pendulum", "ignition")]
     assert dc.card.effects[1].zones == ("spell_trap",) and dc.card.effects[1].speed == 1
 
@@ -395,3 +395,15 @@ def test_coverage_and_agreement_on_the_card_list() -> None:
             for text in (rec.text, rec.pendulum_text):
                 fast = [(s.text, s.line, s.bullet) for s in tr.split_text(text)]
                 assert fast == [(s.text, s.line, s.bullet) for s in tr.split_text(text, use_lark=True)], rec.name
+
+
+def test_library_entries_override_derived_ones(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("CHAINJUDGE_CACHE", str(tmp_path / "cache"))
+    cards = tmp_path / "cards.jsonl"
+    cards.write_text("\n".join(json.dumps(rec) for _w, rec, _x in PAIRS), encoding="utf-8")
+    lib = tr.load_derived(cards)
+    card, origin, dc = tr.card_for("Effect Veiler", lib)  # type: ignore[misc]
+    assert origin == "library" and card.origin == "library" and dc is not None
+    card, origin, dc = tr.card_for("Man-Eater Bug", lib)  # type: ignore[misc]
+    assert origin == "derived" and card.origin == "derived" and dc is not None and dc.status == tr.CLASSIFIED
+    assert tr.card_for("No Such Card", lib) is None
