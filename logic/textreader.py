@@ -2992,9 +2992,11 @@ def render_report(cov: Coverage, ag: Agreement | None, timings: Mapping[str, flo
 
 
 def main(argv: list[str]) -> int:
-    if not argv or argv[0] not in ("coverage", "card"):
+    if not argv or argv[0] not in ("coverage", "card", "mismatches"):
         print("usage: python -m logic.textreader coverage [FILE] [--no-cache]\n"
-              "       python -m logic.textreader card NAME [FILE]", file=sys.stderr)
+              "       python -m logic.textreader card NAME [FILE]\n"
+              "       python -m logic.textreader mismatches [FILE]   (split vs the Japanese numbering)",
+              file=sys.stderr)
         return 2
     from logic import carddata
 
@@ -3018,6 +3020,11 @@ def main(argv: list[str]) -> int:
     if path is None:
         print("card list not found: give its path or set CHAINJUDGE_CARDS", file=sys.stderr)
         return 2
+    if argv[0] == "mismatches":
+        for dc in load_derived(path):
+            if dc.split_check.startswith("mismatch"):
+                print(f"{dc.card.name}: {dc.split_check}")
+        return 0
     t0 = time.perf_counter()
     lib = load_derived(path, use_cache="--no-cache" not in argv)
     t1 = time.perf_counter()
