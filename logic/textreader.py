@@ -2,7 +2,7 @@
 
 The reader is a grammar (``logic/psct.lark``) plus a lexicon, in three steps:
 
-1. **Card structure** (LALR): the text is split into lines, bullets and
+1. **Card structure** (the `card` rule): the text is split into lines, bullets and
    sentences; quoted card names and parentheticals are single tokens, and each
    sentence keeps the ":" (activation condition) and ";" (cost / targets)
    separators that PSCT uses to mark an activated effect.
@@ -11,7 +11,9 @@ The reader is a grammar (``logic/psct.lark``) plus a lexicon, in three steps:
    summoning condition or procedure, a material list, a note, or a
    restriction ("You can only use each effect of X once per turn") that is
    attached to the effects it names.
-3. **Effect attributes** (Earley, ``head`` and ``cost`` rules): the activation
+3. **Effect attributes** (LALR ``head`` and ``cost`` rules over the lexicon
+   below, which marks the few places that need more than one token of
+   lookahead): the activation
    condition is parsed into frequencies, windows, labels and clauses whose
    predicates are events or states; the cost clause into costs and targets.
    From these the reader derives kind, spell speed, mandatory/optional, "when"
@@ -26,8 +28,9 @@ event or a condition the encodings do not model).  A question that depends on
 a partial or unclassified effect, or on an unmodelled part, must be answered
 "not modelled".
 
-Derivations are cached on disk (``~/.cache/chainjudge``), keyed by the SHA-256
-of the card file and the reader's version, as JSON (no pickle).
+Derivations are cached on disk (``~/.cache/chainjudge`` or ``$CHAINJUDGE_CACHE``),
+keyed by the SHA-256 of the card file and of the reader's code, grammar and
+vocabulary, as JSON (no pickle).
 
 ``python -m logic.textreader coverage [FILE]`` prints the coverage report and
 the agreement with the hand-checked library.
