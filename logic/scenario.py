@@ -61,6 +61,11 @@ class Scenario:
     variants: dict[str, str] = field(default_factory=dict)
     library: Library | None = None
     path: str = "<scenario>"
+    derived: dict[str, Any] = field(default_factory=dict)  # card name -> DerivedCard (cards read from text)
+
+    def sources(self) -> dict[str, str]:
+        """Where each card's timing attributes come from: library, custom or derived."""
+        return {c.card.name: c.card.origin for c in self.cards}
 
     def instance(self, ident: str) -> CardInstance:
         for c in self.cards:
@@ -93,7 +98,25 @@ def _line_of(node: Any) -> str:
     return f"line {mark.line + 1}" if mark is not None else ""
 
 
-def load_file(path: str | Path) -> Scenario:
+def derived_library(cards_file: str | Path | None) -> Any:
+    """The card list with derived attributes, from --cards FILE or $CHAINJUDGE_CARDS (or None)."""
+    import os
+
+    path = cards_file or os.environ.get("CHAINJUDGE_CARDS")
+    if not path:
+        return None
+    p = Path(path)
+    if not p.exists():
+        raise InputError("the card list was not found", str(path))
+    from logic.textreader import load_derived
+
+    try:
+        return load_derived(p)
+    except (OSError, ValueError) as exc:
+        raise InputError(f"cannot read the card list: {exc}", str(path)) from None
+
+
+def load_file(path: str | Path, cards_file: str | Path | None = None) -> Scenario:
     p = Path(path)
     try:
         text = p.read_text(encoding="utf-8")
@@ -101,10 +124,11 @@ def load_file(path: str | Path) -> Scenario:
         raise InputError("file not found", str(path)) from None
     except (OSError, UnicodeDecodeError) as exc:
         raise InputError(f"cannot read the file: {exc}", str(path)) from None
-    return load_text(text, str(path))
+    return load_text(text, str(path), cards_file=cards_file)
 
 
-def load_text(text: str, where: str = "<scenario>", base_dir: Path | None = None) -> Scenario:
+def load_text(text: str, where: str = "<scenario>", base_dir: Path | None = None,
+              cards_file: str | Path | None = None) -> Scenario:
     try:
         data = yaml.safe_load(text)
     except yaml.YAMLError as exc:
@@ -112,10 +136,10 @@ def load_text(text: str, where: str = "<scenario>", base_dir: Path | None = None
         loc = f"{where}:{mark.line + 1}:{mark.column + 1}" if mark is not None else where
         problem = getattr(exc, "problem", None) or str(exc)
         raise InputError(f"not valid YAML: {problem}", loc) from None
-    return from_data(data, where)
+    return from_data(data, where, cards_file=cards_file)
 
 
-def from_data(data: Any, where: str = "<scenario>") -> Scenario:
+def from_data(data: Any, where: str = "<scenario>", cards_file: str | Path | None = None) -> Scenario:
     if not isinstance(data, Mapping):
         raise InputError("a scenario must be a mapping with game, players, phase and cards", where)
     for key in data:
@@ -196,6 +220,17 @@ def from_data(data: Any, where: str = "<scenario>") -> Scenario:
     cards_raw = data.get("cards") or []
     if not isinstance(cards_raw, list):
         raise InputError("cards must be a list", f"{where}: cards")
+    derived: dict[str, Any] = {}
+    if game == "ygo":
+        dlib = derived_library(cards_file)
+        if dlib is not None:
+            for cd in cards_raw:
+                name = cd.get("card") if isinstance(cd, Mapping) else None
+                if isinstance(name, str) and library.find(name) is None:
+                    dc = dlib.get(name)
+                    if dc is not None:
+                        library.add(dc.card)
+                        derived[dc.card.name] = dc
     instances = _instances(cards_raw, game, players, library, where)
     history = data.get("history") or []
     if not isinstance(history, list) or not all(isinstance(h, str) for h in history):
@@ -219,6 +254,7 @@ def from_data(data: Any, where: str = "<scenario>") -> Scenario:
         variants=variants,
         library=library,
         path=where,
+        derived=derived,
     )
     sc.attack = _attack(data.get("attack"), sc, where)
     _check_position(sc, where)

@@ -82,6 +82,45 @@ class Asker:
         self.start = self._replay_history()
         self._chance_cache: dict[Any, list[explain.Window]] = {}
 
+    # ------------------------------------------------------------ derived cards
+    def _check_derived(self) -> None:
+        """A question about a position with effects the card-text reader could
+        not fully classify is not answered (never a guess)."""
+        missing: list[str] = []
+        for dc in self.sc.derived.values():
+            missing += dc.not_modelled()
+        if missing:
+            raise NotModelled("; ".join(missing))
+
+    def _unknown_effects(self) -> bool:
+        return any(c.card.origin != "library" and any(e.kind != "continuous" and not e.actions
+                                                        for e in c.card.effects) for c in self.sc.cards)
+
+    def _check_unknown_resolutions(self, q: Question) -> None:
+        """If, within the question's scope, an effect whose resolution is not
+        modelled (read from text, or a custom card without actions) could
+        resolve, the answer cannot be trusted: say so instead."""
+        if not self._unknown_effects():
+            return
+        try:
+            scope = self.compiler.scope_facts(q.when, q.event)
+        except NotModelled:
+            scope = []
+        facts = [Function("q_outcome", [GOAL, Function("resolves_unknown", [])])] + scope
+        for pos in self._positions_or_start(q):
+            res = self.engine.search(pos, facts, "q_reach")
+            if res.found:
+                names = sorted(c.card.name for c in self.sc.cards
+                               if c.card.origin != "library" and any(not e.actions for e in c.card.effects))
+                raise NotModelled("what " + ", ".join(names) + " do on resolution (their timing was read from "
+                                  "the card text, their resolution is not modelled) and this question depends on it")
+
+    def _positions_or_start(self, q: Question) -> list[Position]:
+        try:
+            return self._positions(q.when)
+        except _Impossible:
+            return [self.start]
+
     # ------------------------------------------------------------ history
     def _replay_history(self) -> Position:
         pos = self.engine.initial()
@@ -112,7 +151,13 @@ class Asker:
     def ask(self, text: str) -> Answer:
         started = time.perf_counter()
         q = parse_question(text, self.names)
+        self._check_derived()
         ans = self._answer(q)
+        self._check_unknown_resolutions(q)
+        if self.sc.derived:
+            ans.detail["card_sources"] = self.sc.sources()
+            ans.notes.append("attributes of " + ", ".join(sorted(self.sc.derived)) +
+                             " were derived from the official card text (not hand-checked)")
         ans.stats = dict(self.engine.stats)
         ans.stats["total_ms"] = round((time.perf_counter() - started) * 1000, 1)
         for k in ("ground_ms", "solve_ms"):

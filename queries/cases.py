@@ -65,15 +65,16 @@ def load_cases(path: str | Path) -> list[dict[str, Any]]:
     return data
 
 
-def run_case(case: dict[str, Any], base: Path, time_limit: float | None = None) -> CaseResult:
+def run_case(case: dict[str, Any], base: Path, time_limit: float | None = None,
+             cards_file: str | Path | None = None) -> CaseResult:
     cid = str(case.get("id", "?"))
     expected = normalise_expect(case["expect"])
     start = time.perf_counter()
     try:
         if "scenario_file" in case:
-            sc = load_file(base / str(case["scenario_file"]))
+            sc = load_file(base / str(case["scenario_file"]), cards_file=cards_file)
         else:
-            sc = from_data(case["scenario"], f"case {cid}: scenario")
+            sc = from_data(case["scenario"], f"case {cid}: scenario", cards_file=cards_file)
         asker = Asker(sc, time_limit=time_limit)
         ans = asker.ask(str(case["question"]))
         got = got_value(ans)
@@ -99,7 +100,8 @@ def _ms(start: float) -> float:
     return (time.perf_counter() - start) * 1000
 
 
-def run_corpus(path: str | Path, time_limit: float | None = None) -> Iterator[CaseResult]:
+def run_corpus(path: str | Path, time_limit: float | None = None,
+               cards_file: str | Path | None = None) -> Iterator[CaseResult]:
     p = Path(path)
     for case in load_cases(p):
-        yield run_case(case, p.parent, time_limit)
+        yield run_case(case, p.parent, time_limit, cards_file)

@@ -60,6 +60,8 @@ def ask(
     json_out: Annotated[bool, typer.Option("--json", help="the answer as JSON (DESIGN.md)")] = False,
     time_limit: Annotated[float | None, typer.Option("--time-limit", help="seconds before giving up (exit 3)")] = None,
     max_horizon: Annotated[int | None, typer.Option("--max-horizon", help="most steps a trace may take")] = None,
+    cards_file: Annotated[Path | None, typer.Option("--cards", help="the full card list (JSON lines); "
+                                                    "cards outside the library take attributes read from their text")] = None,
 ) -> None:
     """Answer a timing question about a scenario."""
 
@@ -68,7 +70,7 @@ def ask(
         from queries.answer import Asker
         from queries.render import to_json, to_text
 
-        sc = load_file(scenario)
+        sc = load_file(scenario, cards_file=cards_file)
         ans = Asker(sc, time_limit=time_limit, max_horizon=max_horizon).ask(question)
         typer.echo(to_json(ans) if json_out else to_text(ans))
         return 0
@@ -82,6 +84,7 @@ def cases(
     json_out: Annotated[bool, typer.Option("--json", help="one JSON object per case")] = False,
     time_limit: Annotated[float | None, typer.Option("--time-limit", help="seconds per case")] = None,
     verbose: Annotated[bool, typer.Option("--verbose", "-v", help="print the answer of failed cases")] = False,
+    cards_file: Annotated[Path | None, typer.Option("--cards", help="the full card list (JSON lines)")] = None,
 ) -> None:
     """Run a corpus of ruling cases; exit 1 if any fails."""
 
@@ -91,7 +94,7 @@ def cases(
 
         counts = {"passed": 0, "failed": 0, "skipped": 0}
         results = []
-        for r in run_corpus(path, time_limit):
+        for r in run_corpus(path, time_limit, cards_file=cards_file):
             counts["passed" if r.status == "passed" else "skipped" if r.status == "skipped" else "failed"] += 1
             results.append(r.as_json())
             if not json_out:
@@ -124,11 +127,21 @@ def cards(
     text: Annotated[bool, typer.Option("--text", help="show the official text (needs the card list)")] = False,
     cards_file: Annotated[Path | None, typer.Option("--cards", help="the full card list (JSON lines)")] = None,
     json_out: Annotated[bool, typer.Option("--json")] = False,
+    coverage: Annotated[bool, typer.Option("--coverage", help="how much of the card list the text reader classifies")] = False,
 ) -> None:
     """List the card library, or show cards matching QUERY with their timing attributes."""
 
     def body() -> int:
         from logic.cards import bundled
+
+        if coverage:
+            from logic import carddata, textreader
+
+            path = cards_file or carddata.default_path()
+            if path is None:
+                raise InputError("the card list was not found: give --cards FILE or set CHAINJUDGE_CARDS", "--coverage")
+            args = ["coverage", str(path)] + (["--json"] if json_out else [])
+            return textreader.main(args)
 
         if game not in ("ygo", "mtg"):
             raise InputError(f"--game must be ygo or mtg, not {game!r}", "--game")
