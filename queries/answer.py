@@ -124,6 +124,7 @@ class Asker:
     # ------------------------------------------------------------ history
     def _replay_history(self) -> Position:
         pos = self.engine.initial()
+        self.history_trace: Trace | None = None
         for i, phrase in enumerate(self.sc.history):
             where = f"{self.sc.path}: history[{i}]"
             try:
@@ -137,7 +138,7 @@ class Asker:
             except NotModelled as exc:
                 raise NotModelled(f"{where}: {exc.message}") from None
             try:
-                positions, _ = self.engine.replay(pos, facts, phrase)
+                positions, self.history_trace = self.engine.replay(pos, facts, phrase)
             except ReplayError as err:
                 raise InputError(_replay_message(phrase, err), where) from None
             if len(positions) > 1:
@@ -288,15 +289,7 @@ class Asker:
                     self._bounded(avoid, "a complete trace without the outcome")
                 if reach.found and avoid.found:
                     ans.verdict = "depends"
-                    self._why_yes(ans, reach.trace)
-                    ans.other_witness = describe.timeline(self.sc, avoid.trace)
-                    choice = describe.divergence(self.sc, reach.trace, avoid.trace)
-                    ans.detail["choice"] = choice
-                    ans.because = _dedupe(ans.because + describe.permission(self.sc, avoid.trace))
-                    if choice:
-                        ans.summary = (f"It depends on a choice: at {choice['point']}, {choice['player']} may "
-                                       f"either {choice['one_side']!r} (then it happens) or "
-                                       f"{choice['other_side']!r} (then it does not).")
+                    self._why_depends(ans, st, reach.trace, avoid.trace)
                 elif reach.found:
                     ans.verdict = "yes"
                     self._why_yes(ans, reach.trace)
@@ -310,6 +303,33 @@ class Asker:
             ans.because = describe.structural(self.sc, q)
         return ans
 
+    def _why_depends(self, ans: Answer, st: Any, yes: Trace | None, no: Trace | None) -> None:
+        """Both sides, and the choices that settle each: along the trace where
+        it happens, the first event after which it can no longer be avoided;
+        along the other, the first after which it can no longer happen."""
+        ans.witness = describe.timeline(self.sc, yes)
+        ans.other_witness = describe.timeline(self.sc, no)
+        choices = []
+        rules: list[dict[str, str]] = []
+        for trace, check, outcome in ((yes, "q_avoid", "it happens"), (no, "q_reach", "it does not happen")):
+            if trace is None:
+                continue
+            steps = [x for x in trace.steps if trace.goal_at is None or x.t <= trace.goal_at]
+            k = st.decisive(steps, check)
+            if k is None:
+                continue
+            step = steps[k]
+            c = describe.choice(self.sc, step, k)
+            c["then"] = outcome
+            choices.append(c)
+            rules += describe.step_permission(self.sc, step)
+        ans.detail["choices"] = choices
+        ans.detail["choice"] = describe.divergence(self.sc, yes, no)
+        ans.because = _dedupe(rules) or describe.permission(self.sc, yes)
+        if choices:
+            ans.summary = "It depends on a choice: " + "; ".join(
+                f"if {c['player']} {c['does']} ({c['where']}), {c['then']}" for c in choices) + "."
+
     def _why_yes(self, ans: Answer, trace: Trace | None) -> None:
         ans.witness = describe.timeline(self.sc, trace)
         ans.because = describe.permission(self.sc, trace)
@@ -320,6 +340,9 @@ class Asker:
     def _why_not(self, ans: Answer, st: Any, check: str, forced: bool = False, keep_witness: bool = False) -> None:
         wn = explain.why_not(self.engine, st, check)
         ans.because = wn.because() or ans.because
+        if not wn.reasons:
+            # nothing but the game's own course stands in the way: say what brought it here
+            ans.because = describe.state_reasons(self.sc, self.history_trace) + describe.procedure_reasons(self.sc, st.position)
         ans.detail["reasons"] = wn.sets()
         if wn.counterfactual is not None:
             ans.detail["counterfactual"] = {

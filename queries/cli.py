@@ -62,6 +62,8 @@ def ask(
     max_horizon: Annotated[int | None, typer.Option("--max-horizon", help="most steps a trace may take")] = None,
     cards_file: Annotated[Path | None, typer.Option("--cards", help="the full card list (JSON lines); "
                                                     "cards outside the library take attributes read from their text")] = None,
+    dot_file: Annotated[Path | None, typer.Option("--dot", help="write the pictures (Graphviz DOT) to FILE")] = None,
+    svg_file: Annotated[Path | None, typer.Option("--svg", help="draw the pictures as SVG into FILE (needs Graphviz)")] = None,
 ) -> None:
     """Answer a timing question about a scenario."""
 
@@ -72,6 +74,14 @@ def ask(
 
         sc = load_file(scenario, cards_file=cards_file)
         ans = Asker(sc, time_limit=time_limit, max_horizon=max_horizon).ask(question)
+        if dot_file or svg_file:
+            from queries.pictures import answer_dot, render_svg
+
+            dot_text = answer_dot(ans, sc.game)
+            if dot_file:
+                dot_file.write_text(dot_text, encoding="utf-8")
+            if svg_file:
+                render_svg(dot_text, svg_file)
         typer.echo(to_json(ans) if json_out else to_text(ans))
         return 0
 

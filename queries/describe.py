@@ -37,6 +37,11 @@ def point_name(sc: Scenario, pos: Position) -> str:
     return key_name(sc, at.name) if at is not None else "?"
 
 
+def point_title(sc: Scenario, pos: Position) -> str:
+    at = pos.value("at")
+    return turn(sc.game).title(at.name) if at is not None else "?"
+
+
 def _s(sym: Symbol) -> str:
     return sym.string if sym.type.name == "String" else str(sym)
 
@@ -63,7 +68,7 @@ def event_text(sc: Scenario, step: Step) -> str:
         box_after = step.after.value("box")
         if sc.game == "ygo" and box_before is not None and box_before.name == "a" and box_after is not None \
                 and box_after.name in ("e", "e0"):
-            return f"{p} declares the end of {point_name(sc, step.before)}"
+            return f"{p} declares the end of {point_title(sc, step.before)}"
         return f"{p} passes"
     if n == "activate":
         p, eff, x = _s(args[0]), args[1], args[2]
@@ -92,7 +97,7 @@ def event_text(sc: Scenario, step: Step) -> str:
         return "; ".join(parts) or "a chain link resolves"
     if n == "advance":
         key = args[0].name
-        return "the turn ends" if key == "turn_end" else f"{key_name(sc, key)} begins"
+        return "the turn ends" if key == "turn_end" else f"{turn(sc.game).title(key)} begins"
     if n == "expire":
         return f"{_s(args[0])} lets {_s(args[1]) if args[1].type.name == 'String' else _expiry_label(sc, args[1])} expire"
     return str(e)
@@ -173,8 +178,11 @@ def _chance_rules(sc: Scenario, pos: Position) -> list[Rule]:
     reg = registry(sc.game)
     out = []
     if sc.game == "ygo":
+        segoc = pos.value("segoc")
         box = pos.value("box")
-        if box is not None and box.name not in ("none",):
+        if segoc is not None and segoc.name != "none" and "ygo_segoc_chance" in reg:
+            out.append(reg["ygo_segoc_chance"])
+        elif box is not None and box.name not in ("none",):
             key = f"ygo_fet_box_{'e' if box.name == 'e0' else box.name}"
             if key in reg:
                 out.append(reg[key])
@@ -188,6 +196,34 @@ def _chance_rules(sc: Scenario, pos: Position) -> list[Rule]:
 def _checked(sc: Scenario, step: Step) -> list[Rule]:
     reg = registry(sc.game)
     return [reg[a] for a in step.applied if a in reg and reg[a].kind == "game"]
+
+
+def step_permission(sc: Scenario, step: Step) -> list[dict[str, str]]:
+    """The rules that gave the chance for this event and that it was checked against."""
+    out: list[dict[str, str]] = []
+    seen: set[str] = set()
+    for r in _chance_rules(sc, step.before) + _checked(sc, step):
+        if r.id not in seen:
+            seen.add(r.id)
+            out.append(r.as_dict())
+    return out
+
+
+def choice(sc: Scenario, step: Step, index: int) -> dict[str, Any]:
+    """A player's choice at a step, in words."""
+    pr = step.before.value("priority")
+    player = _s(pr) if pr is not None and pr.type.name == "String" else "the game"
+    text = event_text(sc, step)
+    does = text[len(player) + 1:] if text.startswith(player + " ") else text
+    return {"t": index, "point": point_name(sc, step.before), "player": player, "event": text,
+            "does": _base_verb(does), "where": f"at step {index}, {point_title(sc, step.before)}"}
+
+
+def _base_verb(text: str) -> str:
+    first, _, rest = text.partition(" ")
+    base = {"activates": "activates", "passes": "passes", "lets": "lets", "chains": "chains",
+            "declares": "declares"}.get(first, first)
+    return (base + " " + rest).strip()
 
 
 def permission(sc: Scenario, trace: Trace | None) -> list[dict[str, str]]:
@@ -329,6 +365,27 @@ def step_rules(sc: Scenario, trace: Trace | None) -> list[dict[str, Any]]:
     return out
 
 
+def procedure_reasons(sc: Scenario, pos: Position) -> list[dict[str, str]]:
+    """Why nobody may act in this state (a game procedure is due)."""
+    reg = registry(sc.game)
+    proc = pos.value("proc")
+    if proc is not None and proc.name != "none" and "core_procedure_game_acts" in reg:
+        return [reg["core_procedure_game_acts"].as_dict()]
+    return []
+
+
+def state_reasons(sc: Scenario, trace: Trace | None) -> list[dict[str, str]]:
+    """The rules that made the last steps of a (history) trace end where they did."""
+    if trace is None or not trace.steps:
+        return []
+    reg = registry(sc.game)
+    out = []
+    for atom in trace.steps[-1].fired:
+        if atom in reg:
+            out.append(reg[atom].as_dict())
+    return out
+
+
 def yes_sentence(sc: Scenario, trace: Trace | None) -> str:
     step = _goal_step(trace)
     if step is None:
@@ -340,10 +397,9 @@ def yes_sentence(sc: Scenario, trace: Trace | None) -> str:
     box = step.before.value("box")
     box_txt = f", box {box.name.upper()}" if sc.game == "ygo" and box is not None and box.name != "none" else ""
     chance = ""
-    if sc.game == "ygo" and box is not None:
-        key = f"ygo_fet_box_{'e' if box.name == 'e0' else box.name}"
-        if key in reg:
-            chance = f" ({reg[key].id}: {reg[key].text.split(';')[0].rstrip('.')})"
+    rules = _chance_rules(sc, step.before)
+    if rules:
+        chance = f" ({rules[0].id}: {rules[0].text.split(';')[0].rstrip('.')})"
     n = len([s for s in trace.steps if trace.goal_at is None or s.t <= trace.goal_at]) if trace else 0
     lead = "It can happen at once" if n <= 1 else f"It can happen after {n - 1} step(s)"
     return f"{lead}: {event_text(sc, step)} at {where}{box_txt}, where {who} has the chance{chance}."
@@ -357,7 +413,8 @@ def no_sentence(sc: Scenario, wn: Any, forced: bool = False) -> str:
         parts.append(" + ".join(names))
     verb = "force it" if forced else "forbid it"
     if not parts:
-        return ""
+        return ("Nobody may act at this moment: the window has closed and the game moves on "
+                "(the rules below say why)." if not forced else "")
     if len(parts) == 1:
         text = f"The rule(s) that {verb}: {parts[0]}."
     else:

@@ -148,31 +148,62 @@ class Stepper:
                 lo = mid + 1
         return hi, best
 
-    def _minimise(self, checks: dict[str, bool], start: list[str], lifted: Iterable[str] = ()) -> tuple[list[str], bool]:
-        """Deletion-based minimisation of an unsatisfiable set of rules (the
-        others lifted), each trial within a time budget.  Returns the set and
-        whether its minimality was proved."""
-        chosen = list(start)
-        proved = True
-        i = 0
-        while i < len(chosen):
-            trial = chosen[:i] + chosen[i + 1:]
-            try:
-                sat, _ = self.solve(checks, active=trial, budget=CORE_BUDGET)
-            except LimitReached:
-                sat = True  # could not show it is unneeded: keep it
-                proved = False
-            if sat:
-                i += 1
+    def decisive(self, steps: Sequence[Step], check: str) -> int | None:
+        """Along a trace, the first step after which ``check`` can no longer
+        hold (with the trace's events up to it fixed): the choice that
+        settled the outcome.  Returns its index in ``steps``."""
+        def blocked(k: int) -> bool:
+            pin = [(Function("occurs", [s.event, Number(s.t)]), True) for s in steps[:k]]
+            sat, _ = self.solve({check: True}, extra=pin)
+            return not sat
+
+        lo, hi = 1, len(steps)
+        if hi == 0 or not blocked(hi):
+            return None
+        while lo < hi:
+            mid = (lo + hi) // 2
+            if blocked(mid):
+                hi = mid
             else:
-                chosen = trial
-        return chosen, proved
+                lo = mid + 1
+        return lo - 1
+
+    def _minimise(self, checks: dict[str, bool], start: list[str], lifted: Iterable[str] = ()) -> tuple[list[str], bool]:
+        """A minimal unsatisfiable subset of ``start`` (the other rules lifted),
+        by QuickXplain (Junker 2004): O(k log n) solves for a set of k rules
+        out of n.  Each solve has a time budget; one that runs out counts as
+        satisfiable, which keeps the set correct but may leave it not minimal."""
+        proved = [True]
+
+        def unsat(active: list[str]) -> bool:
+            try:
+                sat, _ = self.solve(checks, active=active, budget=CORE_BUDGET)
+            except LimitReached:
+                proved[0] = False
+                return False
+            return not sat
+
+        def qx(background: list[str], delta: bool, cands: list[str]) -> list[str]:
+            if delta and unsat(background):
+                return []
+            if len(cands) == 1:
+                return cands
+            half = len(cands) // 2
+            c1, c2 = cands[:half], cands[half:]
+            d2 = qx(background + c1, bool(c1), c2)
+            d1 = qx(background + d2, bool(d2), c1)
+            return d1 + d2
+
+        if not start or unsat([]):
+            return [], True
+        return qx([], False, list(start)), proved[0]
 
     def _core_atoms(self, checks: dict[str, bool], lifted: Iterable[str] = ()) -> list[str] | None:
+        lifted = set(lifted)
         out = self.session.solve(self._assumptions(checks, lifted), models=1)
         if out.satisfiable:
             return None
-        return [c.arguments[0].name for c in out.core if c.name == "rule"]
+        return [c.arguments[0].name for c in out.core if c.name == "rule" and c.arguments[0].name not in lifted]
 
     def reasons(self, checks: dict[str, bool], max_sets: int = 4) -> list[Reason]:
         """The minimal sets of rules that forbid the check at the current horizon.
@@ -184,8 +215,8 @@ class Stepper:
         is repeated with the rule lifted, which finds the other, independent
         reasons (those that do not need it)."""
         core = self._core_atoms(checks)
-        if core is None:
-            return []
+        if not core:
+            return []  # satisfiable, or forbidden by the structure alone (no rule of play needed)
         necessary = []
         for atom in core:
             try:
@@ -205,18 +236,22 @@ class Stepper:
                                                       "together was not proved within the time budget")
         if first is None:
             rules, proved = self._minimise(checks, core)
+            if not rules:
+                return []  # the structure alone forbids it
             first = Reason(rules, proved)
         found = [first]
         if not first.unique:
-            for atom in first.rules:
-                if len(found) >= max_sets or atom in necessary:
-                    continue
-                other = self._core_atoms(checks, lifted=[atom])
-                if other is None:
-                    continue
+            # the independent reasons: with every reason found so far lifted, is the
+            # goal still forbidden?  Then there is another reason; repeat.
+            while len(found) < max_sets:
+                lifted = sorted({a for r in found for a in r.rules})
+                other = self._core_atoms(checks, lifted=lifted)
+                if not other:
+                    break
                 rules, proved = self._minimise(checks, other)
-                if all(set(rules) != set(r.rules) for r in found):
-                    found.append(Reason(rules, proved))
+                if not rules or any(set(rules) == set(r.rules) for r in found):
+                    break
+                found.append(Reason(rules, proved))
         return found
 
     def core(self, checks: dict[str, bool]) -> list[Rule] | None:

@@ -67,9 +67,9 @@ def to_text(ans: Answer) -> str:
         lines[-1] += f"  (box {ans.detail['box']} of the Fast Effect Timing chart, at {ans.detail.get('point')})"
     if ans.summary:
         lines.append(ans.summary)
-    if ans.detail.get("choice"):
+    if ans.detail.get("choice") and not ans.detail.get("choices"):
         c = ans.detail["choice"]
-        lines.append(f"The choice that decides it: at step {c['t']} ({c['point']}), {c['player']} may "
+        lines.append(f"The two sides part at step {c['t']} ({c['point']}): {c['player']} may "
                      f"either do \"{c['one_side']}\" or \"{c['other_side']}\".")
     if ans.witness:
         lines.append("")
