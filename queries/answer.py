@@ -71,8 +71,10 @@ def names_of(sc: Scenario) -> Names:
 class Asker:
     """Answers questions about one scenario (its history replayed once)."""
 
-    def __init__(self, sc: Scenario, time_limit: float | None = None, max_horizon: int | None = None) -> None:
+    def __init__(self, sc: Scenario, time_limit: float | None = None, max_horizon: int | None = None,
+                 explain: bool = True) -> None:
         self.sc = sc
+        self.explain = explain  # False: the verdict and a witness only (no reasons, counterfactuals, chances)
         kwargs: dict[str, Any] = {"time_limit": time_limit}
         if max_horizon:
             kwargs["max_horizon"] = max_horizon
@@ -304,6 +306,10 @@ class Asker:
         return ans
 
     def _why_depends(self, ans: Answer, st: Any, yes: Trace | None, no: Trace | None) -> None:
+        if not self.explain:
+            ans.witness = describe.timeline(self.sc, yes)
+            ans.other_witness = describe.timeline(self.sc, no)
+            return
         """Both sides, and the choices that settle each: along the trace where
         it happens, the first event after which it can no longer be avoided;
         along the other, the first after which it can no longer happen."""
@@ -338,6 +344,8 @@ class Asker:
             ans.summary = describe.yes_sentence(self.sc, trace)
 
     def _why_not(self, ans: Answer, st: Any, check: str, forced: bool = False, keep_witness: bool = False) -> None:
+        if not self.explain:
+            return
         wn = explain.why_not(self.engine, st, check)
         ans.because = wn.because() or ans.because
         if not wn.reasons:
@@ -360,7 +368,7 @@ class Asker:
 
     def _chances(self, ans: Answer, q: Question) -> None:
         """For a "no" about an activation: the latest chance before the asked time, and the next one after."""
-        if q.event is None or q.event.kind not in ("activate", "chain", "cast"):
+        if not self.explain or q.event is None or q.event.kind not in ("activate", "chain", "cast"):
             return
         asked = self._asked_order(q)
         if asked is None:

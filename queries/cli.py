@@ -62,6 +62,7 @@ def ask(
     max_horizon: Annotated[int | None, typer.Option("--max-horizon", help="most steps a trace may take")] = None,
     cards_file: Annotated[Path | None, typer.Option("--cards", help="the full card list (JSON lines); "
                                                     "cards outside the library take attributes read from their text")] = None,
+    no_explain: Annotated[bool, typer.Option("--no-explain", help="the verdict and a witness only (faster)")] = False,
     dot_file: Annotated[Path | None, typer.Option("--dot", help="write the pictures (Graphviz DOT) to FILE")] = None,
     svg_file: Annotated[Path | None, typer.Option("--svg", help="draw the pictures as SVG into FILE (needs Graphviz)")] = None,
 ) -> None:
@@ -73,7 +74,7 @@ def ask(
         from queries.render import to_json, to_text
 
         sc = load_file(scenario, cards_file=cards_file)
-        ans = Asker(sc, time_limit=time_limit, max_horizon=max_horizon).ask(question)
+        ans = Asker(sc, time_limit=time_limit, max_horizon=max_horizon, explain=not no_explain).ask(question)
         if dot_file or svg_file:
             from queries.pictures import answer_dot, render_svg
 
