@@ -215,6 +215,8 @@ class Asker:
             return self._next_point(q, positions)
         if q.kind == "when_can":
             return self._when_can(q)
+        if q.kind == "chooses":
+            return self._chooses(q, positions)
         raise NotModelled(f"questions of the form '{q.text.split()[0]} …' ({q.kind.replace('_', ' ')})")
 
     # ------------------------------------------------------------ yes / no
@@ -241,6 +243,12 @@ class Asker:
             assert o.card is not None
             return [Function("q_outcome", [GOAL, Function("activates", [Symbol_str(i.id)])])
                     for i in self.compiler.instances(o.card)]
+        if o.kind == "miss_timing":
+            assert o.card is not None
+            insts = self.compiler.instances(o.card)
+            if not any(e.kind in ("trigger", "flip") for i in insts for e in i.card.effects):
+                raise InputError(f"{o.card.text} has no trigger effect that could miss the timing", "question")
+            return [Function("q_outcome", [GOAL, Function("misses", [Symbol_str(i.id)])]) for i in insts]
         if o.kind == "point_end":
             ev = Event(kind="ends", point=o.point, text=f"{o.point} ends")
             return self.compiler.event_facts(GOAL, ev)
@@ -259,6 +267,7 @@ class Asker:
         return yes
 
     def _yes_no_one(self, q: Question, pos: Position) -> Answer:
+        self._asked_outcome = q.outcome.kind if q.outcome is not None else ""
         facts = self._goal_facts(q)
         ans = Answer(q.text, q.kind)
         st = self.engine.stepper(pos, facts)
@@ -351,6 +360,9 @@ class Asker:
         if not wn.reasons:
             # nothing but the game's own course stands in the way: say what brought it here
             ans.because = describe.state_reasons(self.sc, self.history_trace) + describe.procedure_reasons(self.sc, st.position)
+            if describe.procedure_reasons(self.sc, st.position):
+                ans.summary = ("Nobody may act at this moment: the window has closed and the game moves on "
+                               "(the rules below say why).")
         ans.detail["reasons"] = wn.sets()
         if wn.counterfactual is not None:
             ans.detail["counterfactual"] = {
@@ -360,6 +372,12 @@ class Asker:
         if wn.failing_conditions:
             ans.detail["failing_conditions"] = [describe.condition_text(self.sc, e, c) for e, c in wn.failing_conditions]
         ans.summary = describe.no_sentence(self.sc, wn, forced)
+        if not wn.reasons and self._asked_outcome == "miss_timing":
+            ans.summary = ("It never misses the timing: only an optional effect worded \"When ... you can\" can; "
+                           "this one is mandatory or worded \"If\".")
+            r = self.engine.rules.get("ygo_trigger_missing_the_timing")
+            if r is not None:
+                ans.because = [r.as_dict()]
         for reason in wn.reasons:
             if reason.note:
                 ans.notes.append(reason.note)
@@ -491,6 +509,49 @@ class Asker:
             ans.notes.append("they never go on the same chain from this position")
             facts = [Function("q_outcome", [GOAL, Function("below", [x, y])]) for x in ea for y in eb] + scope
             ans.because = _rules(self.engine.search(positions[0], facts, "q_reach", want_core=True).core)
+        return ans
+
+    def _chooses(self, q: Question, positions: list[Position]) -> Answer:
+        """Who chooses the order of two simultaneous effects: a player orders their
+        own (SEGOC, APNAP); between players the order is fixed by the rules."""
+        ans = Answer(q.text, q.kind)
+        a, b = q.cards
+        ea, eb = self.compiler.effects(a), self.compiler.effects(b)
+        found = None
+        for first, second in ((ea, eb), (eb, ea)):
+            facts = [Function("q_outcome", [GOAL, Function("below", [x, y])]) for x in first for y in second]
+            res = self.engine.search(positions[0], facts, "q_reach")
+            self._bounded(res, "a chain with both effects")
+            if res.found:
+                found = res.trace
+                break
+        if found is None:
+            ans.answer = "nobody"
+            ans.summary = "They never go on the same chain from this position, so nobody orders them."
+            ans.because = describe.structural(self.sc, q)
+            return ans
+        step = describe._goal_step(found)
+        assert step is not None
+        links = describe.chain_links(step.after)
+        who = {p for _, eff, p, _ in links[-2:]}
+        ans.witness = describe.timeline(self.sc, found)
+        reg = self.engine.rules
+        rule = reg.get("ygo_segoc_order") or reg.get("mtg_triggers_apnap")
+        segoc = step.before.value("segoc")
+        simultaneous = self.sc.game != "ygo" or (segoc is not None and segoc.name != "none")
+        if not simultaneous:
+            ans.answer = "nobody"
+            ans.summary = ("They are not simultaneous: each is activated when its player chooses to, the later one "
+                           "in response to the earlier.")
+            ans.because = describe.permission(self.sc, found)
+        elif len(who) == 1:
+            ans.answer = who.pop()
+            ans.summary = f"Both are {ans.answer}'s, so {ans.answer} puts them on the chain in the order they choose."
+        else:
+            ans.answer = "nobody"
+            ans.summary = ("They belong to different players: the rules fix their order (the turn player's first), "
+                           "each player ordering only their own.")
+        ans.because = [rule.as_dict()] if rule else describe.structural(self.sc, q)
         return ans
 
     def _when_can(self, q: Question) -> Answer:

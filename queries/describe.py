@@ -413,8 +413,8 @@ def no_sentence(sc: Scenario, wn: Any, forced: bool = False) -> str:
         parts.append(" + ".join(names))
     verb = "force it" if forced else "forbid it"
     if not parts:
-        return ("Nobody may act at this moment: the window has closed and the game moves on "
-                "(the rules below say why)." if not forced else "")
+        return ("No legal continuation has it; no single rule of play forbids it, it follows from the "
+                "position and how the rules define play (see below)." if not forced else "")
     if len(parts) == 1:
         text = f"The rule(s) that {verb}: {parts[0]}."
     else:

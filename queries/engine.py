@@ -26,7 +26,7 @@ DEFAULT_MAX_HORIZON = 160
 CHECKS = ("q_reach", "q_avoid", "q_alive")
 # horizons at which a search looks for a witness / for completeness
 SCHEDULE = (2, 4, 6, 8, 11, 14, 18, 22, 27, 32, 38, 44, 52, 60, 70, 80, 96, 112, 128, 144, 160)
-CORE_BUDGET = 0.75  # seconds for one solve while minimising a core
+CORE_BUDGET = 2.0  # seconds for one solve while minimising a core
 
 
 @dataclass(frozen=True)
