@@ -322,6 +322,8 @@ class Asker:
         """Both sides, and the choices that settle each: along the trace where
         it happens, the first event after which it can no longer be avoided;
         along the other, the first after which it can no longer happen."""
+        yes = self.engine.annotate(yes)
+        no = self.engine.annotate(no)
         ans.witness = describe.timeline(self.sc, yes)
         ans.other_witness = describe.timeline(self.sc, no)
         choices = []
@@ -346,6 +348,8 @@ class Asker:
                 f"if {c['player']} {c['does']} ({c['where']}), {c['then']}" for c in choices) + "."
 
     def _why_yes(self, ans: Answer, trace: Trace | None) -> None:
+        if self.explain:
+            trace = self.engine.annotate(trace)
         ans.witness = describe.timeline(self.sc, trace)
         ans.because = describe.permission(self.sc, trace)
         ans.detail["steps"] = describe.step_rules(self.sc, trace)
@@ -497,13 +501,13 @@ class Asker:
         if len(found) == 1:
             ans.answer = found[0][0]
             ans.witness = describe.timeline(self.sc, found[0][1])
-            ans.because = _rules(cores) or describe.permission(self.sc, found[0][1])
+            ans.because = _rules(cores) or describe.permission(self.sc, self.engine.annotate(found[0][1]))
         elif len(found) == 2:
             ans.answer = [f[0] for f in found]
             ans.notes.append("either order is possible")
             ans.witness = describe.timeline(self.sc, found[0][1])
             ans.other_witness = describe.timeline(self.sc, found[1][1])
-            ans.because = describe.permission(self.sc, found[0][1])
+            ans.because = describe.permission(self.sc, self.engine.annotate(found[0][1]))
         else:
             ans.answer = None
             ans.notes.append("they never go on the same chain from this position")
@@ -543,7 +547,7 @@ class Asker:
             ans.answer = "nobody"
             ans.summary = ("They are not simultaneous: each is activated when its player chooses to, the later one "
                            "in response to the earlier.")
-            ans.because = describe.permission(self.sc, found)
+            ans.because = describe.permission(self.sc, self.engine.annotate(found))
         elif len(who) == 1:
             ans.answer = who.pop()
             ans.summary = f"Both are {ans.answer}'s, so {ans.answer} puts them on the chain in the order they choose."

@@ -26,7 +26,7 @@ DEFAULT_MAX_HORIZON = 160
 CHECKS = ("q_reach", "q_avoid", "q_alive")
 # horizons at which a search looks for a witness / for completeness
 SCHEDULE = (2, 4, 6, 8, 11, 14, 18, 22, 27, 32, 38, 44, 52, 60, 70, 80, 96, 112, 128, 144, 160)
-CORE_BUDGET = 2.0  # seconds for one solve while minimising a core
+CORE_BUDGET = 5_000  # conflicts per solve while minimising a reason (deterministic, unlike time)  # seconds for one solve while minimising a core
 
 
 @dataclass(frozen=True)
@@ -86,10 +86,10 @@ class SearchResult:
 class Stepper:
     """One incremental grounding from a position, with question facts."""
 
-    def __init__(self, engine: Engine, position: Position, qfacts: Sequence[Symbol]) -> None:
+    def __init__(self, engine: Engine, position: Position, qfacts: Sequence[Symbol], companions: bool = False) -> None:
         self.engine = engine
         self.session = Session(time_limit=engine.remaining())
-        self.session.load_encodings(lp_files(engine.game))
+        self.session.load_encodings(lp_files(engine.game), companions)
         self.session.add_facts(engine.static + state_facts(position.fluents) + list(qfacts))
         self.session.ground([("base", []), ("state", [Number(0)])])
         self.t = 0
@@ -126,9 +126,9 @@ class Stepper:
         return out + self._checks(checks, at) + list(extra)
 
     def solve(self, checks: dict[str, bool], models: int = 1, lifted: Iterable[str] = (), at: int | None = None,
-              active: Iterable[str] | None = None, budget: float | None = None,
+              active: Iterable[str] | None = None, budget: int | None = None,
               extra: Sequence[tuple[Symbol, bool]] = ()) -> tuple[bool, list[list[Symbol]]]:
-        out = self.session.solve(self._assumptions(checks, lifted, at, active, extra), models=models, budget=budget)
+        out = self.session.solve(self._assumptions(checks, lifted, at, active, extra), models=models, conflicts=budget)
         return out.satisfiable, out.models
 
     def shortest(self, checks: dict[str, bool], lifted: Iterable[str] = (), lo: int = 1,
@@ -208,15 +208,36 @@ class Stepper:
     def reasons(self, checks: dict[str, bool], max_sets: int = 4) -> list[Reason]:
         """The minimal sets of rules that forbid the check at the current horizon.
 
-        The rules each necessary on its own (lifting it alone, every other rule
-        in force, makes the check satisfiable) are in every minimal set; if
-        they suffice they are the one minimal set.  Otherwise the solver's core
-        is minimised by deletion; then, for each rule of that set, the search
-        is repeated with the rule lifted, which finds the other, independent
-        reasons (those that do not need it)."""
-        core = self._core_atoms(checks)
-        if not core:
-            return []  # satisfiable, or forbidden by the structure alone (no rule of play needed)
+        A first minimal set is found by QuickXplain over the solver's core.
+        Then, with every set found so far lifted, the search is repeated: if
+        the check is still forbidden there is another, independent reason
+        (one that needs none of the rules already named), and so on until
+        lifting them all makes the check satisfiable (or ``max_sets``)."""
+        found: list[Reason] = []
+        while len(found) < max_sets:
+            lifted = sorted({a for r in found for a in r.rules})
+            core = self._core_atoms(checks, lifted=lifted)
+            if not core:
+                break  # satisfiable once these are lifted (or forbidden by the structure alone)
+            if not found:
+                first = self._necessary_first(checks, core)
+                if first is not None:
+                    found.append(first)
+                    continue
+            rules, proved = self._minimise(checks, core)
+            if not rules or any(set(rules) == set(r.rules) for r in found):
+                break
+            found.append(Reason(rules, proved, note="" if proved else
+                                "the set may not be minimal (a check reached its budget)"))
+        if len(found) == 1:
+            found[0].unique = True
+        return found
+
+    def _necessary_first(self, checks: dict[str, bool], core: list[str]) -> Reason | None:
+        """The rules each necessary on its own (lifting it alone, every other
+        rule in force, makes the check satisfiable: cheap solves) are in every
+        minimal set; if they forbid the check by themselves they are the only
+        minimal set."""
         necessary = []
         for atom in core:
             try:
@@ -225,34 +246,14 @@ class Stepper:
                 continue
             if sat:
                 necessary.append(atom)
-        first: Reason | None = None
-        if necessary:
-            try:
-                sat, _ = self.solve(checks, active=necessary, budget=CORE_BUDGET)
-                if not sat:
-                    first = Reason(necessary, True, unique=True)
-            except LimitReached:
-                first = Reason(necessary, False, note="each rule listed is necessary; that they suffice "
-                                                      "together was not proved within the time budget")
-        if first is None:
-            rules, proved = self._minimise(checks, core)
-            if not rules:
-                return []  # the structure alone forbids it
-            first = Reason(rules, proved)
-        found = [first]
-        if not first.unique:
-            # the independent reasons: with every reason found so far lifted, is the
-            # goal still forbidden?  Then there is another reason; repeat.
-            while len(found) < max_sets:
-                lifted = sorted({a for r in found for a in r.rules})
-                other = self._core_atoms(checks, lifted=lifted)
-                if not other:
-                    break
-                rules, proved = self._minimise(checks, other)
-                if not rules or any(set(rules) == set(r.rules) for r in found):
-                    break
-                found.append(Reason(rules, proved))
-        return found
+        if not necessary:
+            return None
+        try:
+            sat, _ = self.solve(checks, active=necessary, budget=CORE_BUDGET)
+        except LimitReached:
+            return Reason(necessary, False, note="each rule listed is necessary (lifting any one changes the "
+                                                   "answer); that they suffice together was not proved within the budget")
+        return Reason(necessary, True) if not sat else None
 
     def core(self, checks: dict[str, bool]) -> list[Rule] | None:
         """The first minimal reason, as rules (see :meth:`reasons`)."""
@@ -384,6 +385,30 @@ class Engine:
                     break
             core = st.core({"q_reach": True})
             raise ReplayError(what, core or [], st.t)
+        finally:
+            self._absorb(st)
+
+    def annotate(self, trace: Trace | None, start: Position | None = None) -> Trace | None:
+        """The same trace replayed with the rules' ``applies`` companions: which
+        rules were checked at each step (and held).  Kept out of the searches,
+        where it would only cost grounding."""
+        if trace is None or not trace.steps:
+            return trace
+        st = Stepper(self, start or trace.steps[0].before, [], companions=True)
+        try:
+            last = trace.steps[-1].t
+            st.ground_to(last)
+            pin = [(Function("occurs", [s.event, Number(s.t)]), True) for s in trace.steps]
+            sat, models = st.solve({}, extra=pin)
+            if not sat:
+                return trace
+            applied: dict[int, list[str]] = {}
+            for a in models[0]:
+                if a.name == "applies":
+                    applied.setdefault(a.arguments[1].number, []).append(a.arguments[0].name)
+            for s in trace.steps:
+                s.applied = sorted(set(applied.get(s.t, [])))
+            return trace
         finally:
             self._absorb(st)
 
