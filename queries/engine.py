@@ -90,7 +90,9 @@ class Stepper:
         self.engine = engine
         self.session = Session(time_limit=engine.remaining())
         self.session.load_encodings(lp_files(engine.game), companions)
-        self.session.add_facts(engine.static + state_facts(position.fluents) + list(qfacts))
+        # facts in a fixed order: symbol hashes differ between processes, and the order of
+        # facts steers the solver (explanations must not depend on the process)
+        self.session.add_facts(engine.static + state_facts(sorted(position.fluents, key=str)) + list(qfacts))
         self.session.ground([("base", []), ("state", [Number(0)])])
         self.t = 0
         self.position = position
