@@ -133,6 +133,7 @@ MTG_EDGES: tuple[tuple[str, str], ...] = (
     ("combat_end", "main2"),
     ("main2", "end"),
     ("end", "cleanup"),
+    ("cleanup", "cleanup"),  # another cleanup step if priority was given in this one (CR 514.3a)
     ("cleanup", "turn_end"),
 )
 

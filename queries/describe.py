@@ -47,6 +47,8 @@ def effect_label(sc: Scenario, eff: Symbol) -> str:
         inst = sc.instance(cid)
     except KeyError:
         return cid
+    if sc.game == "mtg":
+        return cid  # DESIGN.md: a stack object is named by its card's id (detail says which ability)
     activatable = [e for e in inst.card.effects if e.kind != "continuous"]
     if len(activatable) > 1:
         return f"{cid} (effect {eff.arguments[1].number})"
@@ -57,6 +59,10 @@ def event_text(sc: Scenario, step: Step) -> str:
     e = step.event
     n = e.name
     args = e.arguments
+    if sc.game == "mtg":
+        text = mtg_event_text(sc, step)
+        if text is not None:
+            return text
     if n == "pass":
         p = _s(args[0])
         box_before = step.before.value("box")
@@ -96,6 +102,84 @@ def event_text(sc: Scenario, step: Step) -> str:
     if n == "expire":
         return f"{_s(args[0])} lets {_s(args[1]) if args[1].type.name == 'String' else _expiry_label(sc, args[1])} expire"
     return str(e)
+
+
+# ---------------------------------------------------------------- Magic (issue 6)
+
+
+def mtg_ability_label(sc: Scenario, eff: Symbol) -> str:
+    """A Magic ability in words: "Jace Beleren's loyalty ability (-1)", "Soul
+    Warden's triggered ability"; a spell is its card."""
+    cid = _s(eff.arguments[0])
+    try:
+        inst = sc.instance(cid)
+    except KeyError:
+        return cid
+    e = next((x for x in inst.card.effects if x.index == eff.arguments[1].number), None)
+    if e is None or e.kind == "card":
+        return cid
+    if e.kind == "loyalty":
+        cost = next((f"{'+' if n == 'loyalty_up' else '-'}{a}" for n, a in e.costs if n.startswith("loyalty")), "")
+        return f"{cid}'s loyalty ability ({cost})"
+    return f"{cid}'s {e.kind} ability" if e.kind != "activated" else f"{cid}'s ability"
+
+
+def _mtg_target(x: Symbol, sc: Scenario) -> str:
+    if x.type.name == "Function" and x.name == "none":
+        return ""
+    if x.type.name == "Function" and x.name == "eff":
+        return f" targeting {mtg_ability_label(sc, x)}"
+    return f" targeting {_s(x)}"
+
+
+def mtg_event_text(sc: Scenario, step: Step) -> str | None:
+    """Magic events in the words of the question language (DESIGN.md)."""
+    e = step.event
+    n = e.name
+    args = e.arguments
+    if n == "activate":
+        p, eff, x = _s(args[0]), args[1], args[2]
+        verb = "casts" if _is_spell_cast(sc, eff) else "activates"
+        what = _s(eff.arguments[0]) if verb == "casts" else mtg_ability_label(sc, eff)
+        return f"{p} {verb} {what}{_mtg_target(x, sc)}"
+    if n == "play_land":
+        return f"{_s(args[0])} plays {_s(args[1])}"
+    if n == "turn_face_up":
+        return f"{_s(args[0])} turns {_s(args[1])} face up"
+    if n == "concede":
+        return f"{_s(args[0])} concedes"
+    if n == "discard_hand_size":
+        return f"{_s(args[0])} discards {_s(args[1])} for the hand size limit"
+    if n == "combat_damage":
+        return "first-strike damage is dealt" if args[0].name == "first_strike" else "combat damage is dealt"
+    if n == "declare_attackers":
+        att = sorted(_s(f.arguments[0]) for f in step.after.has("attacking")
+                     if f not in step.before.fluents)
+        return f"{_s(args[0])} declares attackers with {', '.join(att)}" if att \
+            else f"{_s(args[0])} declares no attackers"
+    if n == "declare_blockers":
+        blocks = sorted(f"{_s(f.arguments[0])} blocks {_s(f.arguments[1])}" for f in step.after.has("blocking")
+                        if f not in step.before.fluents)
+        return f"{_s(args[0])} declares blockers: {', '.join(blocks)}" if blocks \
+            else f"{_s(args[0])} declares no blockers"
+    if n == "sba":
+        return "state-based actions are performed"
+    if n == "put_trigger":
+        p, eff, _k, x = args
+        return f"{mtg_ability_label(sc, eff)} goes on the stack{_mtg_target(x, sc)} ({_s(p)})"
+    if n == "remove_trigger":
+        return f"{mtg_ability_label(sc, args[1])} is removed (no legal target)"
+    if n == "resolve":
+        parts = []
+        for r in step.resolved:
+            eff, how = r.arguments[0], r.arguments[2].name
+            label = mtg_ability_label(sc, eff)
+            parts.append(f"{label} resolves" if how != "fizzled" else f"{label} does not resolve (no legal target)")
+        return "; ".join(parts) or "the top of the stack resolves"
+    if n == "advance":
+        key = args[0].name
+        return "the turn ends" if key == "turn_end" else f"{key_name(sc, key)} begins"
+    return None
 
 
 def _expiry_label(sc: Scenario, sym: Symbol) -> str:

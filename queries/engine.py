@@ -212,6 +212,24 @@ class Engine:
         finally:
             self._absorb(st)
 
+    def settle(self, position: Position) -> list[Position]:
+        """The positions reached from ``position`` by the game's own procedures
+        (a resolution, state-based actions, triggered abilities put on the
+        stack ...) until a player may act or the game moves on to the next
+        point.  More than one if a player chooses along the way (the order of
+        their triggered abilities).  Used where a question asks about the
+        state "now": a procedure that is due has not yet given anyone a
+        chance to act (CR 117.3b, 117.5)."""
+        proc = position.value("proc")
+        if proc is None or proc.type.name != "Function" or proc.name in ("none", "advance"):
+            return [position]
+        facts = [Function("q_outcome", [Function("goal", []), Function("settled", [])])]
+        try:
+            positions, _ = self.replay(position, facts, "the game's procedures")
+        except ReplayError:
+            return [position]
+        return positions
+
     def _trace(self, start: Position, model: list[Symbol], horizon: int) -> Trace:
         events: dict[int, Symbol] = {}
         states: dict[int, set[Symbol]] = {}
