@@ -23,6 +23,16 @@ from solver import LimitReached, Session
 from solver.terms import Function, Number, Symbol
 
 DEFAULT_MAX_HORIZON = 160
+# Steps are ground a few at a time once a search gets long: one clingo ground
+# call for several steps costs little more than for one, and steps beyond the
+# current horizon take no part in a trace (core/time.lp: active/1), so answers
+# do not change.  Short searches (most) ground one step at a time.
+LOOKAHEAD_MAX = 8
+
+
+def lookahead(t: int) -> int:
+    """How many steps to ground at once when the search reaches horizon t."""
+    return max(1, min(LOOKAHEAD_MAX, t // 3))
 CHECKS = ("q_reach", "q_avoid", "q_alive")
 
 
@@ -89,13 +99,28 @@ class Stepper:
         self.session.add_facts(engine.static + state_facts(position.fluents) + list(qfacts))
         self.session.ground([("base", []), ("state", [Number(0)])])
         self.t = 0
+        self.grounded = 0
         self.position = position
 
     def advance(self) -> int:
         self.t += 1
-        t = Number(self.t)
-        self.session.ground([("step", [t]), ("state", [t]), ("check", [t])])
+        if self.t > self.grounded:
+            last = self.t + lookahead(self.t) - 1
+            parts: list[tuple[str, list[Symbol]]] = []
+            for i in range(self.t, last + 1):
+                n = Number(i)
+                parts += [("step", [n]), ("state", [n]), ("check", [n])]
+            self.session.ground(parts)
+            self.grounded = last
         return self.t
+
+    def _active(self) -> list[tuple[Symbol, bool]]:
+        """Steps up to the horizon take part in the trace; those ground ahead do
+        not; the question's checks at other horizons are off."""
+        out = [(Function("active", [Number(i)]), i <= self.t) for i in range(1, self.grounded + 1)]
+        out += [(Function(name, [Number(i)]), False) for i in range(1, self.grounded + 1) if i != self.t
+                for name in CHECKS]
+        return out
 
     def _assumptions(self, checks: dict[str, bool], lifted: Iterable[str] = ()) -> list[tuple[Symbol, bool]]:
         lifted_set = set(lifted)
@@ -104,14 +129,14 @@ class Stepper:
         ]
         for name in CHECKS:
             out.append((Function(name, [Number(self.t)]), checks.get(name, False)))
-        return out
+        return out + self._active()
 
     def solve(self, checks: dict[str, bool], models: int = 1, lifted: Iterable[str] = ()) -> tuple[bool, list[list[Symbol]]]:
         out = self.session.solve(self._assumptions(checks, lifted), models=models)
         return out.satisfiable, out.models
 
     def core(self, checks: dict[str, bool]) -> list[Rule] | None:
-        fixed = [(Function(n, [Number(self.t)]), checks.get(n, False)) for n in CHECKS]
+        fixed = [(Function(n, [Number(self.t)]), checks.get(n, False)) for n in CHECKS] + self._active()
         cands = [Function("rule", [Function(a, [])]) for a in self.engine.switchable]
         core = self.session.minimal_core(fixed, cands)
         if core is None:
