@@ -323,6 +323,8 @@ class Asker:
         return out
 
     def _chain(self, q: Question, positions: list[Position]) -> Answer:
+        if q.when.kind in ("during", "before_point"):
+            positions = self._enter(positions, q.when.point or "")
         positions = self._settled(positions)
         ans = Answer(q.text, q.kind)
         chains = [describe.chain_list(self.sc, p) for p in positions]
