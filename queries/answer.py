@@ -154,7 +154,11 @@ class Asker:
             positions = self._positions(q.when)
         except _Impossible as imp:
             return self._impossible_when(q, imp)
-        if q.kind in ("can", "must", "does"):
+        if q.kind in ("can", "must"):
+            # "can/must X now": the game's pending procedures (a resolution,
+            # triggers ...) come first -- nobody can act before them
+            return self._yes_no(q, self._settled(positions))
+        if q.kind == "does":
             return self._yes_no(q, positions)
         if q.kind in ("who_has", "who_receives", "who_acts"):
             return self._who(q, positions)
