@@ -12,6 +12,7 @@ avoids it (``q_avoid``), and whether any trace is still going on
 from __future__ import annotations
 
 import time
+from collections import OrderedDict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
@@ -145,6 +146,14 @@ class Stepper:
         return [reg[c.arguments[0].name] for c in core if c.arguments[0].name in reg]
 
 
+# Replays are pure functions of the scenario's static facts, the position and
+# the event: remember the latest ones, so that asking several questions about
+# one history (or one history in several scenarios' askers) replays it once.
+_REPLAYS: OrderedDict[tuple[object, ...], tuple[list[Position], Trace] | ReplayError] = OrderedDict()
+_REPLAYS_MAX = 512
+_EVENTS: OrderedDict[tuple[object, ...], list[Symbol]] = OrderedDict()
+
+
 class Engine:
     """Searches over one scenario."""
 
@@ -184,10 +193,16 @@ class Engine:
     def events(self) -> list[Symbol]:
         """The static event domain (every event that may syntactically occur)."""
         if self._events is None:
-            st = Stepper(self, self.initial(), [])
-            self._events = st.session.atoms_of("event", 1)
-            self._events = [a.arguments[0] for a in self._events]
-            self._absorb(st)
+            key = (self.game, tuple(self.static), self.initial().fluents)
+            if key in _EVENTS:
+                self._events = _EVENTS[key]
+            else:
+                st = Stepper(self, self.initial(), [])
+                self._events = [a.arguments[0] for a in st.session.atoms_of("event", 1)]
+                self._absorb(st)
+                _EVENTS[key] = self._events
+                while len(_EVENTS) > 64:
+                    _EVENTS.popitem(last=False)
         return self._events
 
     # ------------------------------------------------------------ searches
@@ -215,6 +230,23 @@ class Engine:
         """Play an event from a position with nothing but passes and game
         procedures before it, as early as possible.  Returns the distinct
         resulting positions (more than one if the event is ambiguous)."""
+        key = (self.game, tuple(self.static), self.max_horizon, position.fluents, tuple(qfacts))
+        hit = _REPLAYS.get(key)
+        if hit is None:
+            try:
+                hit = self._replay(position, qfacts, what)
+            except ReplayError as err:
+                hit = err
+            _REPLAYS[key] = hit
+            while len(_REPLAYS) > _REPLAYS_MAX:
+                _REPLAYS.popitem(last=False)
+        else:
+            _REPLAYS.move_to_end(key)
+        if isinstance(hit, ReplayError):
+            raise ReplayError(what, hit.core, hit.horizon)
+        return list(hit[0]), hit[1]
+
+    def _replay(self, position: Position, qfacts: Sequence[Symbol], what: str) -> tuple[list[Position], Trace]:
         facts = list(qfacts) + [Function("q_scope", [Function("replay", [])])]
         st = Stepper(self, position, facts)
         try:
