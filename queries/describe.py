@@ -279,7 +279,42 @@ def permission(sc: Scenario, trace: Trace | None) -> list[dict[str, str]]:
     return out
 
 
+def mtg_priority_reason(sc: Scenario, pos: Position) -> list[dict[str, str]]:
+    """Magic: the rules that explain who has priority in this position."""
+    reg = registry(sc.game)
+    pr = pos.value("priority")
+    proc = pos.value("proc")
+    at = pos.value("at")
+    holder = _s(pr) if pr is not None and pr.type.name == "String" else None
+    ids: list[str] = []
+    if holder is None:
+        if at is not None and at.name in ("untap", "cleanup", "turn_end"):
+            ids.append("mtg_priority_step_start")
+        if proc is not None and proc.name == "advance":
+            ids.append("mtg_priority_step_ends")
+        if proc is not None and proc.name not in ("none", "advance"):
+            ids.append("mtg_priority_before")
+    else:
+        ids.append("core_priority_holder_acts")
+        top = max(chain_links(pos), key=lambda t: t[0], default=None)
+        passes = pos.value("passes")
+        if top is not None and top[2] == holder and passes is not None and passes.number == 0:
+            ids.append("mtg_priority_after_action")
+        elif passes is not None and passes.number > 0:
+            ids.append("mtg_priority_pass")
+        else:
+            ids += ["mtg_priority_step_start", "mtg_priority_after_resolution", "mtg_priority_after_action"]
+        ids.append("mtg_priority_before")
+    out: list[dict[str, str]] = []
+    for atom in dict.fromkeys(ids):
+        if atom in reg:
+            out.append(reg[atom].as_dict())
+    return out
+
+
 def priority_reason(sc: Scenario, pos: Position) -> list[dict[str, str]]:
+    if sc.game == "mtg":
+        return mtg_priority_reason(sc, pos)
     reg = registry(sc.game)
     out: list[dict[str, str]] = []
     if sc.game == "ygo":
