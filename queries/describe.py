@@ -271,11 +271,61 @@ def permission(sc: Scenario, trace: Trace | None) -> list[dict[str, str]]:
         for atom in s.fired:
             if atom in reg:
                 add(reg[atom])
+    if steps and sc.game == "mtg":
+        for atom in mtg_rules_checked(sc, steps[-1]):
+            if atom in reg:
+                add(reg[atom])
+        return out
     if steps:
         last = steps[-1].event.name
         for r in sorted(reg.values(), key=lambda r: (r.file, r.line)):
             if r.kind == "game" and _applies(r, last):
                 add(r)
+    return out
+
+
+def mtg_rules_checked(sc: Scenario, step: Step) -> list[str]:
+    """Magic: the named rules a legal event met (the permissions that apply to
+    what kind of spell or ability it was)."""
+    e = step.event
+    n = e.name
+    if n == "play_land":
+        return ["mtg_land_timing", "mtg_land_once_per_turn", "mtg_land_from_hand"]
+    if n == "turn_face_up":
+        return ["mtg_morph_face_up"]
+    if n != "activate":
+        return []
+    eff = e.arguments[1]
+    try:
+        inst = sc.instance(_s(eff.arguments[0]))
+    except KeyError:
+        return []
+    ab = next((x for x in inst.card.effects if x.index == eff.arguments[1].number), None)
+    if ab is None:
+        return []
+    out = ["core_activate_controller"]
+    if ab.kind == "card":
+        out.append("mtg_cast_from_hand")
+        if ab.speed == 1:
+            out.append("mtg_timing_sorcery")
+    elif ab.kind == "loyalty":
+        out += ["mtg_ability_source_on_battlefield", "mtg_loyalty_timing", "mtg_loyalty_once_per_turn",
+                "mtg_loyalty_enough_counters"]
+    else:
+        out.append("mtg_ability_source_on_battlefield")
+        if ab.speed == 1:
+            out.append("mtg_timing_sorcery")
+    if ab.kind != "mana":
+        out.append("mtg_split_second")
+    if ab.target:
+        out.append("mtg_target_legal")
+    costs = {name for name, _ in ab.costs}
+    if "tap" in costs:
+        out += ["mtg_cost_tap", "mtg_cost_summoning_sickness"]
+    if "discard_card" in costs:
+        out.append("mtg_cost_discard")
+    if ab.once_per_turn:
+        out.append("mtg_ability_once_per_turn")
     return out
 
 
