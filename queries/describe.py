@@ -165,8 +165,8 @@ def mtg_event_text(sc: Scenario, step: Step) -> str | None:
     if n == "sba":
         return "state-based actions are performed"
     if n == "put_trigger":
-        p, eff, _k, x = args
-        return f"{mtg_ability_label(sc, eff)} goes on the stack{_mtg_target(x, sc)} ({_s(p)})"
+        who, ability, target = args[0], args[1], args[3]
+        return f"{mtg_ability_label(sc, ability)} goes on the stack{_mtg_target(target, sc)} ({_s(who)})"
     if n == "remove_trigger":
         return f"{mtg_ability_label(sc, args[1])} is removed (no legal target)"
     if n == "resolve":
