@@ -203,7 +203,11 @@ class Asker:
             positions = self._positions(q.when)
         except _Impossible as imp:
             return self._impossible_when(q, imp)
-        if q.kind in ("can", "must", "does"):
+        if q.kind in ("can", "must"):
+            # "can/must X now": the game's pending procedures (a resolution,
+            # triggers ...) come first -- nobody can act before them
+            return self._yes_no(q, self._settled(positions))
+        if q.kind == "does":
             return self._yes_no(q, positions)
         if q.kind in ("who_has", "who_receives", "who_acts"):
             return self._who(q, positions)
@@ -447,6 +451,7 @@ class Asker:
     def _who(self, q: Question, positions: list[Position]) -> Answer:
         if q.when.kind in ("during", "before_point"):
             positions = self._enter(positions, q.when.point or "")
+        positions = self._settled(positions)
         answers = []
         for pos in positions:
             pr = pos.value("priority")
@@ -475,7 +480,32 @@ class Asker:
             out.extend(self._replay(pos, ev))
         return out
 
+    def _settled(self, positions: list[Position]) -> list[Position]:
+        """The positions once the game's pending procedures are done (who has
+        priority / what is on the stack "now" is what a player then sees)."""
+        out: list[Position] = []
+        for pos in positions:
+            for p in self.engine.settle(pos):
+                if p not in out:
+                    out.append(p)
+        return out
+
+    def _stack_order(self, positions: list[Position], ea: list[Symbol], eb: list[Symbol]) -> list[bool] | None:
+        """If both effects are already on the chain/stack in every position, whether
+        the first is below the second in each; otherwise None."""
+        out = []
+        for pos in positions:
+            n_a = [f.arguments[0].number for f in pos.has("link") if f.arguments[1] in ea]
+            n_b = [f.arguments[0].number for f in pos.has("link") if f.arguments[1] in eb]
+            if not n_a or not n_b:
+                return None
+            out.append(min(n_a) < min(n_b))
+        return out
+
     def _chain(self, q: Question, positions: list[Position]) -> Answer:
+        if q.when.kind in ("during", "before_point"):
+            positions = self._enter(positions, q.when.point or "")
+        positions = self._settled(positions)
         ans = Answer(q.text, q.kind)
         chains = [describe.chain_list(self.sc, p) for p in positions]
         ans.answer = chains[0] if all(c == chains[0] for c in chains) else chains
@@ -486,6 +516,16 @@ class Asker:
     def _order(self, q: Question, positions: list[Position]) -> Answer:
         a, b = q.cards
         ea, eb = self.compiler.effects(a), self.compiler.effects(b)
+        labels = [describe.ref_label(self.sc, a), describe.ref_label(self.sc, b)]
+        already = self._stack_order(self._settled(positions), ea, eb)
+        if already is not None:
+            ans = Answer(q.text, q.kind)
+            orders = sorted({tuple(labels if below else labels[::-1]) for below in already})
+            ans.answer = list(orders[0]) if len(orders) == 1 else [list(o) for o in orders]
+            if len(orders) > 1:
+                ans.notes.append("either order is possible")
+            ans.because = describe.chain_reason(self.sc)
+            return ans
         scope = self.compiler.scope_facts(q.when, None)
         found: list[tuple[list[str], Trace]] = []
         cores: list[Rule] = []

@@ -108,6 +108,10 @@ class Compiler:
                 raise NotModelled(f"'{ev.text or k}' matches no event this position can have")
             return [Function(name, [tag, e]) for e in evs]
 
+        if self.sc.game == "mtg":
+            mtg = self._mtg_event_facts(tag, ev, facts)
+            if mtg is not None:
+                return mtg
         if k in ("draw", "pass", "concede"):
             p = self.player(ev.player)
             name = {"draw": "draw", "pass": "pass", "concede": "concede"}[k]
@@ -183,6 +187,89 @@ class Compiler:
             return facts("q_match", evs)
         raise NotModelled(f"the event '{ev.text or k}' ({k.replace('_', ' ')})")
 
+    # ------------------------------------------------------------ Magic events (issue 6)
+    def mtg_effects(self, ref: Ref, cast: bool) -> list[Symbol]:
+        """Magic: "casts X" names the card's spell; "activates X" its activated,
+        mana and loyalty abilities (never its triggered ones)."""
+        out = []
+        for inst in self.instances(ref):
+            for eff in inst.card.effects:
+                if (eff.kind == "card") == cast and eff.kind != "triggered":
+                    out.append(Function("eff", [String(inst.id), _num(eff.index)]))
+        if not out:
+            what = "spell" if cast else "ability that can be activated"
+            raise NotModelled(f"{ref.text} has no {what} in the card library")
+        return out
+
+    def _mtg_event_facts(self, tag: Symbol, ev: Event,
+                         facts: Callable[[str, list[Symbol]], list[Symbol]]) -> list[Symbol] | None:
+        """Facts for Magic's event phrases; None: the generic compilation applies."""
+        k = ev.kind
+
+        def is_(values: Iterable[Symbol]) -> Callable[[Symbol], bool]:
+            vs = set(values)
+            return lambda s: s in vs
+
+        def cards(ref: Ref | None) -> list[Symbol]:
+            assert ref is not None
+            return [String(i.id) for i in self.instances(ref)]
+
+        if k in ("activate", "chain", "cast"):
+            p = self.player(ev.player)
+            assert ev.card is not None
+            effs = self.mtg_effects(ev.card, cast=(k == "cast"))
+            targets: Callable[[Symbol], bool] = lambda s: True  # noqa: E731
+            if ev.targets:
+                allowed: list[Symbol] = []
+                for t in ev.targets:
+                    if isinstance(t, Ref):
+                        allowed += [String(i.id) for i in self.instances(t)]
+                        allowed += [Function("eff", [String(i.id), _num(e.index)])
+                                    for i in self.instances(t) for e in i.card.effects]
+                    else:
+                        allowed.append(self.player(t))
+                targets = is_(allowed)
+            evs = self._match("activate", is_([p]), is_(effs), targets)
+            return facts("q_match_chained" if k == "chain" else "q_match", evs)
+        if k == "play":
+            p = self.player(ev.player)
+            return facts("q_match", self._match("play_land", is_([p]), is_(cards(ev.card))))
+        if k == "turn_face_up":
+            p = self.player(ev.player)
+            return facts("q_match", self._match("turn_face_up", is_([p]), is_(cards(ev.card))))
+        if k == "discard_hand_size":
+            p = self.player(ev.player)
+            return facts("q_match", self._match("discard_hand_size", is_([p]), is_(cards(ev.card))))
+        if k == "discard":
+            p = self.player(ev.player)
+            return [Function("q_outcome", [tag, Function("discards", [p, c])]) for c in cards(ev.card)]
+        if k == "draw":
+            p = self.player(ev.player)
+            return [Function("q_outcome", [tag, Function("draws", [p])])]
+        if k == "concede":
+            p = self.player(ev.player)
+            return [Function("q_match", [tag, Function("concede", [p])])]
+        if k == "combat_damage":
+            return facts("q_match", self._match("combat_damage", is_([_c("regular")])))
+        if k == "first_strike_damage":
+            return facts("q_match", self._match("combat_damage", is_([_c("first_strike")])))
+        if k in ("declare_attackers", "declare_blockers", "declare_none"):
+            p = self.player(ev.player)
+            blockers = k == "declare_blockers" or (k == "declare_none" and "blocker" in ev.text.lower())
+            out = [Function("q_outcome", [tag, Function("blockers" if blockers else "attackers", [p])])]
+            if k == "declare_attackers":
+                for ref in ev.cards:
+                    out += [Function("q_attacker", [tag, c]) for c in cards(ref)]
+            if k == "declare_blockers":
+                for b, a in ev.blocks:
+                    for cb in cards(b):
+                        for ca in cards(a):
+                            out.append(Function("q_block", [tag, cb, ca]))
+            return out
+        if k in ("normal_summon", "set", "flip_summon", "special_summon", "attack", "expire", "declare_end"):
+            raise NotModelled(f"'{ev.text or k}' is not a Magic event")
+        return None
+
     # ------------------------------------------------------------ scopes
     def during_facts(self, text: str) -> list[Symbol]:
         span = self.span(text)
@@ -195,6 +282,10 @@ class Compiler:
         return [Function("q_beyond", [_c(k)]) for k in span.keys]
 
     def scope_facts(self, when: When, asked: Event | None) -> list[Symbol]:
+        if self.sc.game == "mtg" and when.kind == "after" and asked is None:
+            # Magic: "does <outcome> after <event>" -- does the event bring it
+            # about by itself, with only the game's procedures between
+            return [q_scope("consequence")]
         if when.kind in ("now", "after", "in_response"):
             immediate = asked is not None and asked.kind == "pass"
             return [q_scope("immediate" if immediate else "now")]

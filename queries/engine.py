@@ -12,6 +12,7 @@ avoids it (``q_avoid``), and whether any trace is still going on
 from __future__ import annotations
 
 import time
+from collections import OrderedDict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
@@ -23,6 +24,16 @@ from solver import LimitReached, Session
 from solver.terms import Function, Number, Symbol
 
 DEFAULT_MAX_HORIZON = 160
+# Steps are ground a few at a time once a search gets long: one clingo ground
+# call for several steps costs little more than for one, and steps beyond the
+# current horizon take no part in a trace (core/time.lp: active/1), so answers
+# do not change.  Short searches (most) ground one step at a time.
+LOOKAHEAD_MAX = 8
+
+
+def lookahead(t: int) -> int:
+    """How many steps to ground at once when the search reaches horizon t."""
+    return max(1, min(LOOKAHEAD_MAX, t // 3))
 CHECKS = ("q_reach", "q_avoid", "q_alive")
 # horizons at which a search looks for a witness / for completeness
 SCHEDULE = (2, 4, 6, 8, 11, 14, 18, 22, 27, 32, 38, 44, 52, 60, 70, 80, 96, 112, 128, 144, 160)
@@ -95,12 +106,19 @@ class Stepper:
         self.session.add_facts(engine.static + state_facts(sorted(position.fluents, key=str)) + list(qfacts))
         self.session.ground([("base", []), ("state", [Number(0)])])
         self.t = 0
+        self.grounded = 0
         self.position = position
 
     def advance(self) -> int:
         self.t += 1
-        t = Number(self.t)
-        self.session.ground([("step", [t]), ("state", [t]), ("check", [t])])
+        if self.t > self.grounded:
+            last = self.t + lookahead(self.t) - 1
+            parts: list[tuple[str, list[Symbol]]] = []
+            for i in range(self.t, last + 1):
+                n = Number(i)
+                parts += [("step", [n]), ("state", [n]), ("check", [n])]
+            self.session.ground(parts)
+            self.grounded = last
         return self.t
 
     def ground_to(self, h: int) -> None:
@@ -108,11 +126,15 @@ class Stepper:
             self.advance()
 
     def _checks(self, checks: dict[str, bool], at: int | None = None) -> list[tuple[Symbol, bool]]:
+        """The question's check at horizon ``at`` (default: the current one), every other
+        check off; steps up to the horizon take part in the trace, those ground
+        ahead of it do not."""
         t = self.t if at is None else at
         out = []
-        for u in range(1, self.t + 1):
+        for u in range(1, self.grounded + 1):
             for name in CHECKS:
                 out.append((Function(name, [Number(u)]), u == t and checks.get(name, False)))
+            out.append((Function("active", [Number(u)]), u <= self.t))
         return out
 
     def _assumptions(self, checks: dict[str, bool], lifted: Iterable[str] = (), at: int | None = None,
@@ -278,6 +300,14 @@ class Reason:
     note: str = ""
 
 
+# Replays are pure functions of the scenario's static facts, the position and
+# the event: remember the latest ones, so that asking several questions about
+# one history (or one history in several scenarios' askers) replays it once.
+_REPLAYS: OrderedDict[tuple[object, ...], tuple[list[Position], Trace] | ReplayError] = OrderedDict()
+_REPLAYS_MAX = 512
+_EVENTS: OrderedDict[tuple[object, ...], list[Symbol]] = OrderedDict()
+
+
 class Engine:
     """Searches over one scenario."""
 
@@ -317,10 +347,16 @@ class Engine:
     def events(self) -> list[Symbol]:
         """The static event domain (every event that may syntactically occur)."""
         if self._events is None:
-            st = Stepper(self, self.initial(), [])
-            self._events = st.session.atoms_of("event", 1)
-            self._events = [a.arguments[0] for a in self._events]
-            self._absorb(st)
+            key = (self.game, tuple(self.static), self.initial().fluents)
+            if key in _EVENTS:
+                self._events = _EVENTS[key]
+            else:
+                st = Stepper(self, self.initial(), [])
+                self._events = [a.arguments[0] for a in st.session.atoms_of("event", 1)]
+                self._absorb(st)
+                _EVENTS[key] = self._events
+                while len(_EVENTS) > 64:
+                    _EVENTS.popitem(last=False)
         return self._events
 
     # ------------------------------------------------------------ searches
@@ -368,6 +404,23 @@ class Engine:
         """Play an event from a position with nothing but passes and game
         procedures before it, as early as possible.  Returns the distinct
         resulting positions (more than one if the event is ambiguous)."""
+        key = (self.game, tuple(self.static), self.max_horizon, position.fluents, tuple(qfacts))
+        hit = _REPLAYS.get(key)
+        if hit is None:
+            try:
+                hit = self._replay(position, qfacts, what)
+            except ReplayError as err:
+                hit = err
+            _REPLAYS[key] = hit
+            while len(_REPLAYS) > _REPLAYS_MAX:
+                _REPLAYS.popitem(last=False)
+        else:
+            _REPLAYS.move_to_end(key)
+        if isinstance(hit, ReplayError):
+            raise ReplayError(what, hit.core, hit.horizon)
+        return list(hit[0]), hit[1]
+
+    def _replay(self, position: Position, qfacts: Sequence[Symbol], what: str) -> tuple[list[Position], Trace]:
         facts = list(qfacts) + [Function("q_scope", [Function("replay", [])])]
         st = Stepper(self, position, facts)
         try:
@@ -413,6 +466,24 @@ class Engine:
             return trace
         finally:
             self._absorb(st)
+
+    def settle(self, position: Position) -> list[Position]:
+        """The positions reached from ``position`` by the game's own procedures
+        (a resolution, state-based actions, triggered abilities put on the
+        stack ...) until a player may act or the game moves on to the next
+        point.  More than one if a player chooses along the way (the order of
+        their triggered abilities).  Used where a question asks about the
+        state "now": a procedure that is due has not yet given anyone a
+        chance to act (CR 117.3b, 117.5)."""
+        proc = position.value("proc")
+        if proc is None or proc.type.name != "Function" or proc.name in ("none", "advance"):
+            return [position]
+        facts = [Function("q_outcome", [Function("goal", []), Function("settled", [])])]
+        try:
+            positions, _ = self.replay(position, facts, "the game's procedures")
+        except ReplayError:
+            return [position]
+        return positions
 
     def _trace(self, start: Position, model: list[Symbol], horizon: int) -> Trace:
         events: dict[int, Symbol] = {}

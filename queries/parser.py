@@ -15,7 +15,16 @@ from dataclasses import dataclass
 from functools import cache
 from importlib import resources
 
-from lark import Lark, Token, Transformer, Tree, UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
+from lark import (
+    Lark,
+    Token,
+    Transformer,
+    Tree,
+    UnexpectedCharacters,
+    UnexpectedEOF,
+    UnexpectedInput,
+    UnexpectedToken,
+)
 
 from logic.errors import InputError
 from logic.games import turn
