@@ -50,8 +50,11 @@ _load_derived_library = logic.scenario.derived_library
 def shared_card_list(monkeypatch: pytest.MonkeyPatch) -> None:
     """Read the derived card list once per worker instead of once per case
     (the cached derivation still costs about a second to load)."""
-    monkeypatch.setattr(logic.scenario, "derived_library",
-                        lambda cards_file: _derived_library(str(cards_file)) if cards_file else None)
+    monkeypatch.setattr(
+        logic.scenario,
+        "derived_library",
+        lambda cards_file: _derived_library(str(cards_file)) if cards_file else None,
+    )
 
 
 def _check(case: dict[str, Any], cards_file: Path | None = None) -> None:
@@ -68,8 +71,11 @@ def test_ruling_case(case: dict[str, Any]) -> None:
     _check(case)
 
 
-@pytest.mark.skipif(CARDS is None, reason="the full card list is not here (set CHAINJUDGE_CARDS or put it at "
-                                          "../shared/data/ygo-cards.jsonl): cards read from text cannot be used")
+@pytest.mark.skipif(
+    CARDS is None,
+    reason="the full card list is not here (set CHAINJUDGE_CARDS or put it at "
+    "../shared/data/ygo-cards.jsonl): cards read from text cannot be used",
+)
 @pytest.mark.parametrize("case", DERIVED, ids=lambda c: c["id"])
 def test_derived_ruling_case(case: dict[str, Any], shared_card_list: None) -> None:
     _check(case, CARDS)
@@ -83,6 +89,8 @@ def test_corpora_are_well_formed() -> None:
     for c in YGO + DERIVED + wrong:
         assert str(c.get("source", "")).strip(), f"{c['id']}: no source"
     for c in wrong:
-        assert c.get("status") in ("wrong", "not-modelled"), f"{c['id']}: status must be wrong or not-modelled"
+        assert c.get("status") in ("wrong", "not-modelled"), (
+            f"{c['id']}: status must be wrong or not-modelled"
+        )
         assert str(c.get("why", "")).strip(), f"{c['id']}: no why"
     assert len(YGO) >= 40 and len(DERIVED) >= 15
