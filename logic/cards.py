@@ -23,6 +23,7 @@ import yaml
 
 from logic import vocabulary as V
 from logic.errors import InputError
+from logic.text import normalise
 
 _ARG = re.compile(r"^([a-z_][a-z0-9_]*)(?:\(([A-Za-z0-9_]+)\))?$")
 
@@ -286,7 +287,7 @@ def parse_ygo_card(d: Mapping[str, Any], where: str, origin: str = "library") ->
 
 
 def _norm(name: str) -> str:
-    t = name.strip().lower().replace("’", "'").replace("–", "-").replace("—", "-")
+    t = normalise(name).strip().lower().replace("’", "'").replace("–", "-").replace("—", "-")
     t = re.sub(r"\s+", " ", t)
     return t
 

@@ -18,6 +18,7 @@ from logic import vocabulary as V
 from logic.cards import Card, Library, bundled, parse_ygo_card
 from logic.errors import InputError, NotModelled, shorten, type_name
 from logic.games import GAMES, turn
+from logic.text import normalise
 
 MTG_ZONES = ("hand", "library", "battlefield", "graveyard", "exile", "stack", "command")
 MTG_POSITIONS = ("tapped", "untapped", "face_down")
@@ -96,7 +97,7 @@ class Scenario:
 
 
 def _norm(s: str) -> str:
-    return " ".join(s.strip().lower().replace("’", "'").split())
+    return " ".join(normalise(s).strip().lower().replace("’", "'").split())
 
 
 def _line_of(node: Any) -> str:
