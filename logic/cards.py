@@ -22,7 +22,7 @@ from typing import Any
 import yaml
 
 from logic import vocabulary as V
-from logic.errors import InputError
+from logic.errors import InputError, shorten
 from logic.text import normalise
 
 _ARG = re.compile(r"^([a-z_][a-z0-9_]*)(?:\(([A-Za-z0-9_]+)\))?$")
@@ -337,7 +337,9 @@ class Library:
         if card is None:
             close = self.close_matches(name)
             hint = f"; did you mean {', '.join(repr(c) for c in close)}?" if close else ""
-            raise InputError(f"unknown card {name!r} (not in the {self.game} card library{hint})", where)
+            game = {"ygo": "Yu-Gi-Oh!", "mtg": "Magic"}.get(self.game, self.game)
+            hint = hint or "; define it under custom_cards to use it"
+            raise InputError(f"unknown card {shorten(name)} (not in the {game} card library{hint})", where)
         return card
 
 

@@ -10,12 +10,14 @@ from typing import Any
 from logic.errors import InputError, NotModelled
 from logic.registry import Rule
 from logic.scenario import Scenario
+from logic.userrules import UserRules
 from queries import describe
 from queries.ast import Event, Question, When
 from queries.compile import GOAL, Compiler
 from queries.engine import Engine, Position, ReplayError, SearchResult, Trace
 from queries.parser import Names, parse_event, parse_question
 from solver import LimitReached
+from solver.limits import Limits
 from solver.terms import Function, Symbol
 
 
@@ -71,12 +73,14 @@ def names_of(sc: Scenario) -> Names:
 class Asker:
     """Answers questions about one scenario (its history replayed once)."""
 
-    def __init__(self, sc: Scenario, time_limit: float | None = None, max_horizon: int | None = None) -> None:
+    def __init__(self, sc: Scenario, time_limit: float | None = None, max_horizon: int | None = None,
+                 limits: Limits | None = None, user_rules: UserRules | None = None) -> None:
         self.sc = sc
-        kwargs: dict[str, Any] = {"time_limit": time_limit}
+        kwargs: dict[str, Any] = {"time_limit": time_limit, "limits": limits, "user_rules": user_rules}
         if max_horizon:
             kwargs["max_horizon"] = max_horizon
         self.engine = Engine(sc, **kwargs)
+        self.engine.probe()  # rule files, large positions: ground first in a child under limits
         self.compiler = Compiler(self.engine)
         self.names = names_of(sc)
         self.start = self._replay_history()

@@ -10,10 +10,13 @@ from typing import Any
 
 import yaml
 
+from logic import userrules
 from logic.errors import InputError, NotModelled
 from logic.scenario import from_data, load_file
 from queries.answer import Answer, Asker
 from solver import LimitReached
+from solver.errors import describe_limit
+from solver.limits import Limits
 
 
 @dataclass
@@ -65,7 +68,8 @@ def load_cases(path: str | Path) -> list[dict[str, Any]]:
     return data
 
 
-def run_case(case: dict[str, Any], base: Path, time_limit: float | None = None) -> CaseResult:
+def run_case(case: dict[str, Any], base: Path, time_limit: float | None = None, limits: Limits | None = None,
+             rules: list[str] | None = None) -> CaseResult:
     cid = str(case.get("id", "?"))
     expected = normalise_expect(case["expect"])
     start = time.perf_counter()
@@ -74,7 +78,8 @@ def run_case(case: dict[str, Any], base: Path, time_limit: float | None = None) 
             sc = load_file(base / str(case["scenario_file"]))
         else:
             sc = from_data(case["scenario"], f"case {cid}: scenario")
-        asker = Asker(sc, time_limit=time_limit)
+        user = userrules.load(rules, sc.game) if rules else None
+        asker = Asker(sc, time_limit=time_limit, limits=limits, user_rules=user)
         ans = asker.ask(str(case["question"]))
         got = got_value(ans)
         ok = _equal(got, expected)
@@ -82,7 +87,7 @@ def run_case(case: dict[str, Any], base: Path, time_limit: float | None = None) 
     except NotModelled as exc:
         return CaseResult(cid, "skipped", None, expected, _ms(start), str(exc))
     except LimitReached as exc:
-        return CaseResult(cid, "failed", None, expected, _ms(start), f"{exc.which} limit: {exc.partial}")
+        return CaseResult(cid, "failed", None, expected, _ms(start), describe_limit(exc))
     except InputError as exc:
         return CaseResult(cid, "failed", None, expected, _ms(start), f"bad input: {exc}")
 
@@ -99,7 +104,8 @@ def _ms(start: float) -> float:
     return (time.perf_counter() - start) * 1000
 
 
-def run_corpus(path: str | Path, time_limit: float | None = None) -> Iterator[CaseResult]:
+def run_corpus(path: str | Path, time_limit: float | None = None, limits: Limits | None = None,
+               rules: list[str] | None = None) -> Iterator[CaseResult]:
     p = Path(path)
     for case in load_cases(p):
-        yield run_case(case, p.parent, time_limit)
+        yield run_case(case, p.parent, time_limit, limits=limits, rules=rules)

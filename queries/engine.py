@@ -15,11 +15,14 @@ import time
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
-from logic.errors import InputError
+from logic.errors import InputError, shorten
 from logic.facts import initial_state, state_facts, static_facts, symbols
 from logic.registry import Rule, lp_files, registry
 from logic.scenario import Scenario
+from logic.userrules import UserRules
 from solver import LimitReached, Session
+from solver.limits import Limits
+from solver.probe import probe_ground
 from solver.terms import Function, Number, Symbol
 
 DEFAULT_MAX_HORIZON = 160
@@ -87,9 +90,11 @@ class Stepper:
 
     def __init__(self, engine: Engine, position: Position, qfacts: Sequence[Symbol]) -> None:
         self.engine = engine
-        self.session = Session(time_limit=engine.remaining())
+        self.session = Session(time_limit=engine.remaining(), model_limit=engine.limits.max_models)
         for f in lp_files(engine.game):
             self.session.load(f)
+        for prog in engine.user_programs:
+            self.session.add_statements(prog.statements, prog.path)
         self.session.add_facts(engine.static + state_facts(position.fluents) + list(qfacts))
         self.session.ground([("base", []), ("state", [Number(0)])])
         self.t = 0
@@ -181,11 +186,19 @@ class Stepper:
 class Engine:
     """Searches over one scenario."""
 
-    def __init__(self, sc: Scenario, time_limit: float | None = None, max_horizon: int = DEFAULT_MAX_HORIZON) -> None:
+    def __init__(self, sc: Scenario, time_limit: float | None = None, max_horizon: int = DEFAULT_MAX_HORIZON,
+                 limits: Limits | None = None, user_rules: UserRules | None = None) -> None:
         self.sc = sc
         self.game = sc.game
+        self.limits = limits or Limits(time=time_limit)
+        self.user_programs = list(user_rules.programs) if user_rules is not None else []
         self.static: list[Symbol] = symbols(static_facts(sc))
         self.rules = registry(sc.game)
+        if user_rules is not None and user_rules.rules:
+            # a rule file's rules: cited in explanations like the rulebook's, switched the same way
+            self.rules = {**self.rules, **user_rules.rules}
+            self.static += [Function("structural_rule" if r.kind == "structural" else "switchable_rule",
+                                     [Function(a, [])]) for a, r in user_rules.rules.items()]
         self.switchable = sorted(a for a, r in self.rules.items() if r.kind != "structural")
         self.deadline = time.monotonic() + time_limit if time_limit else None
         self.time_limit = time_limit
@@ -194,6 +207,26 @@ class Engine:
         self.stats = {"ground_ms": 0.0, "solve_ms": 0.0, "models": 0, "solves": 0, "atoms": 0, "rules": 0}
 
     # ------------------------------------------------------------ plumbing
+    def probe(self, force: bool = False) -> None:
+        """Ground the first steps in a child process under the grounding time
+        and memory limits (solver/probe.py) when a rule file is loaded or the
+        position is large: grounding cannot be interrupted in this process."""
+        size = len(self.sc.cards) + len(self.sc.history)
+        if not (force or self.user_programs or size >= self.limits.large_position):
+            return
+        budget = self.limits.ground_time
+        left = self.remaining()
+        if left is not None and left < budget:
+            budget = left
+        facts = self.static + state_facts(self.initial().fluents)
+        try:
+            probe_ground(lp_files(self.game), [(p.path, p.text) for p in self.user_programs], facts,
+                         self.limits.probe_steps, budget, self.limits.memory_mb)
+        except LimitReached as exc:
+            if exc.which == "grounding time" and budget < self.limits.ground_time:
+                raise LimitReached("time", self.time_limit or 0, exc.partial) from None
+            raise
+
     def remaining(self) -> float | None:
         if self.deadline is None:
             return None
@@ -235,8 +268,8 @@ class Engine:
         (its grounding is reused)."""
         limit = max_horizon or self.max_horizon
         st = stepper or Stepper(self, position, qfacts)
+        last = 0
         try:
-            last = 0
             for h in [x for x in SCHEDULE if x < limit] + [limit]:
                 if h < st.t:
                     continue
@@ -260,6 +293,14 @@ class Engine:
                 last = h
             core = st.core({check: True}) if want_core else None
             return SearchResult(False, False, st.t, core=core, note=getattr(st, "core_note", ""))
+        except LimitReached as exc:
+            if exc.which not in ("time", "models"):
+                raise
+            what = {"q_reach": "no trace reaching the goal", "q_avoid": "no complete trace avoiding the goal"}
+            found = what.get(check, "no trace")
+            raise LimitReached(exc.which, exc.limit,
+                               f"{found} had been found within {last} steps when the search stopped" if last
+                               else f"the search stopped before any horizon was complete ({exc.partial})") from None
         finally:
             if stepper is None:
                 self._absorb(st)
@@ -285,6 +326,10 @@ class Engine:
                 alive, _ = st.solve({"q_alive": True})
                 if not alive:
                     break
+            else:
+                # every trace was still going on at the bound: not a proof that the event cannot happen
+                raise LimitReached("horizon", self.max_horizon,
+                                   f"{shorten(what)} did not happen within {self.max_horizon} steps of the position")
             core = st.core({"q_reach": True})
             raise ReplayError(what, core or [], st.t)
         finally:

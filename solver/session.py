@@ -23,6 +23,7 @@ import clingo
 from clingo import ast
 
 from solver.errors import LimitReached, ProgramError
+from solver.safety import check_environment
 
 Assumption = tuple[clingo.Symbol, bool]
 Part = tuple[str, Sequence[clingo.Symbol | int]]
@@ -70,6 +71,7 @@ class Session:
         time_limit: float | None = None,
         model_limit: int | None = None,
     ) -> None:
+        check_environment()  # no script language may be registered (solver/safety.py)
         args = ["--warn=none", "--opt-mode=ignore", "-t", "1"]
         for name, value in (consts or {}).items():
             args.append(f"-c{name}={value}")
@@ -107,11 +109,15 @@ class Session:
                 head = ast.Literal(loc, ast.Sign.NoSign, ast.SymbolicAtom(ast.SymbolicTerm(loc, sym)))
                 builder.add(ast.Rule(loc, head, []))
 
-    def add_statements(self, statements: Iterable[ast.AST]) -> None:
-        """Add already checked syntax-tree statements (user rule files)."""
-        with ast.ProgramBuilder(self._ctl) as builder:
-            for stm in statements:
-                builder.add(stm)
+    def add_statements(self, statements: Iterable[ast.AST], where: str = "rules") -> None:
+        """Add already checked syntax-tree statements (user rule files: see
+        :func:`solver.userrules.check_program`)."""
+        try:
+            with ast.ProgramBuilder(self._ctl) as builder:
+                for stm in statements:
+                    builder.add(stm)
+        except RuntimeError as exc:
+            raise ProgramError("; ".join(self._messages) or str(exc), where) from None
 
     # ---------------------------------------------------------------- grounding
     def ground(self, parts: Sequence[Part]) -> None:
@@ -207,7 +213,16 @@ class Session:
                         if on_model is not None and on_model(syms) is False:
                             stopped = True
                             break
-                    if self.model_limit is not None and out.count >= self.model_limit and models == 0:
+                    if self.model_limit is not None and out.count >= self.model_limit \
+                            and (models == 0 or models > self.model_limit):
+                        handle.resume()  # the limit is hit only if there is one more model
+                        if stop_at is None:
+                            handle.wait()
+                        elif not handle.wait(max(0.0, stop_at - time.monotonic())):
+                            handle.cancel()
+                            raise LimitReached("time", self.time_limit or 0, self._partial(out))
+                        if handle.model() is None:
+                            break
                         handle.cancel()
                         raise LimitReached("models", self.model_limit, self._partial(out))
                 result = handle.get() if not stopped else None
