@@ -251,7 +251,7 @@ def from_data(data: Any, where: str = "<scenario>") -> Scenario:
     phase = _text_field(data, "phase", where, "a phase or step name, e.g. main1")
     public = t.resolve(phase)
     if public is None:
-        names = ", ".join(p.name for p in t.points)
+        names = ", ".join(dict.fromkeys(p.name for p in t.points))
         raise InputError(f"unknown point {shorten(phase)}; expected one of: {names}", f"{where}: phase")
     members = t.spans[public]
     if len(members) != 1 and public != "battle.battle":
@@ -484,7 +484,7 @@ def _instances(cards_raw: list[Any], game: str, players: list[str], library: Lib
             owner = controller
         if owner not in players:
             raise InputError(f"owner {shorten(owner)} is not one of the players ({', '.join(players)})", f"{loc}.owner")
-        zone = _text_field(cd, "zone", loc, "where the card is (" + ", ".join(zones) + ")")
+        zone = _text_field(cd, "zone", loc, "where the card is: " + ", ".join(zones))
         if zone not in zones:
             raise InputError(f"zone {shorten(zone)} is not one of: {', '.join(zones)}", f"{loc}.zone")
         ident = cd.get("id")
@@ -601,8 +601,8 @@ def _attack(raw: Any, sc: Scenario, where: str) -> tuple[str, str] | None:
     for key in raw:
         if key not in ("attacker", "target"):
             raise InputError(f"unknown field {shorten(str(key), 40)}; attack has attacker and target", loc)
-    attacker = _text_field(raw, "attacker", loc, "the attacking monster (a card name or id)")
-    target = _text_field(raw, "target", loc, "the attacked monster (a card name or id) or 'direct'")
+    attacker = _text_field(raw, "attacker", loc, "the attacking monster's name or id")
+    target = _text_field(raw, "target", loc, "the attacked monster's name or id, or 'direct'")
     att = sc.find_instances(attacker)
     if len(att) > 1:
         att = [c for c in att if c.zone == "monster" and c.controller == sc.turn_player]

@@ -8,8 +8,6 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-import yaml
-
 from logic import userrules
 from logic.errors import InputError, NotModelled
 from logic.scenario import from_data, load_file
@@ -49,22 +47,23 @@ def got_value(ans: Answer) -> Any:
 
 
 def load_cases(path: str | Path) -> list[dict[str, Any]]:
-    p = Path(path)
-    try:
-        data = yaml.safe_load(p.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise InputError("file not found", str(path)) from None
-    except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None)
-        where = f"{path}:{mark.line + 1}" if mark is not None else str(path)
-        raise InputError(f"not valid YAML: {getattr(exc, 'problem', exc)}", where) from None
+    from logic.scenario import parse_yaml, read_text
+
+    data = parse_yaml(read_text(path, "case corpus"), str(path))
     if not isinstance(data, list):
-        raise InputError("a case corpus is a list of cases", str(path))
+        raise InputError("a case corpus is a list of cases (each '- id: ...')", str(path))
     for i, c in enumerate(data):
-        if not isinstance(c, dict) or "question" not in c or "expect" not in c or (
-                "scenario" not in c and "scenario_file" not in c):
-            raise InputError("each case needs id, scenario (or scenario_file), question and expect",
-                             f"{path}: case {i}")
+        where = f"{path}: case {i}" + (f" ({c['id']})" if isinstance(c, dict) and "id" in c else "")
+        if not isinstance(c, dict):
+            raise InputError("each case must be a mapping with id, scenario (or scenario_file), question and expect",
+                             where)
+        for key in ("question", "expect"):
+            if key not in c:
+                raise InputError(f"missing field '{key}'", where)
+        if "scenario" not in c and "scenario_file" not in c:
+            raise InputError("missing field 'scenario' (or 'scenario_file')", where)
+        if not isinstance(c["question"], str):
+            raise InputError("question must be a text", where)
     return data
 
 

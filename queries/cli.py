@@ -53,7 +53,7 @@ def guarded(fn: Callable[[], int | None]) -> None:
     except LimitReached as exc:
         _fail(EXIT_LIMIT, describe_limit(exc))
     except ProgramError as exc:
-        _fail(EXIT_INPUT, f"error in a rule program: {exc.message if exc.where == 'grounding' else exc}")
+        _fail(EXIT_INPUT, f"error: {exc.message if exc.where == 'grounding' else exc}")
     except UnsafeEnvironment as exc:
         _fail(EXIT_INTERNAL, f"refusing to run: {exc}")
     except RecursionError:
@@ -78,13 +78,13 @@ MemoryOpt = Annotated[int, typer.Option(
 def _limits(time_limit: float | None, max_models: int, ground_time: float, memory: int) -> tuple[float | None, Limits]:
     """Check the limit options (bad values are bad input) and bundle them."""
     if time_limit is not None and time_limit < 0:
-        raise InputError(f"--time-limit must be 0 (no limit) or more seconds, not {time_limit:g}", "--time-limit")
+        raise InputError(f"--time-limit must be 0 (no limit) or more seconds, not {time_limit:g}")
     if max_models < 1:
-        raise InputError(f"--max-models must be at least 1, not {max_models}", "--max-models")
+        raise InputError(f"--max-models must be at least 1, not {max_models}")
     if ground_time <= 0:
-        raise InputError(f"--ground-time-limit must be more than 0 seconds, not {ground_time:g}", "--ground-time-limit")
+        raise InputError(f"--ground-time-limit must be more than 0 seconds, not {ground_time:g}")
     if memory < 256:
-        raise InputError(f"--memory-limit must be at least 256 (MB), not {memory}", "--memory-limit")
+        raise InputError(f"--memory-limit must be at least 256 (MB), not {memory}")
     tl = None if not time_limit else time_limit
     return tl, Limits(time=tl, max_models=max_models, ground_time=ground_time, memory_mb=memory)
 
@@ -112,7 +112,7 @@ def ask(
 
         tl, limits = _limits(time_limit, max_models, ground_time, memory)
         if max_horizon is not None and max_horizon < 1:
-            raise InputError(f"--max-horizon must be at least 1, not {max_horizon}", "--max-horizon")
+            raise InputError(f"--max-horizon must be at least 1, not {max_horizon}")
         sc = load_file(scenario)
         user = userrules.load(rules, sc.game) if rules else None
         ans = Asker(sc, time_limit=tl, max_horizon=max_horizon, limits=limits, user_rules=user).ask(question)

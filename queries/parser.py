@@ -302,7 +302,7 @@ _EXPECT_NAMES = {
     "CARD": "a card name (from the scenario or the card library)",
     "PLAYER": "a player's name",
     "POINT": "a phase, step or sub-step (e.g. main phase 1, the battle phase, damage calculation)",
-    "POSS": "'s",
+    "POSS": "'s (as in Sangan's effect)",
 }
 _QUOTES = "\"'“”‘’«»"
 
@@ -348,6 +348,9 @@ def _error(exc: UnexpectedInput, sub: _Sub, original: str, names: Names, what: s
         msg = f"unknown card name at column {col} ({shorten(rest, 60)}){hint}"
     elif "PLAYER" in expected and near:
         msg = f"unknown player {shorten(near, 40)} at column {col}; the players are {', '.join(names.players)}"
+        same = [p for p in names.players if p.lower() == near.lower()]
+        if same:
+            msg += f" (names are case-sensitive: did you mean {same[0]}?)"
     elif "POINT" in expected and rest:
         msg = f"unknown phase or step {shorten(rest, 60)} at column {col}"
     elif not rest:

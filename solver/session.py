@@ -14,6 +14,7 @@ assumptions, enumerate or count, unsat cores minimised by deletion, limits.
 
 from __future__ import annotations
 
+import re
 import time
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
@@ -26,6 +27,22 @@ from solver.errors import LimitReached, ProgramError
 from solver.safety import check_environment
 
 Assumption = tuple[clingo.Symbol, bool]
+
+
+def clean_message(message: str) -> str:
+    """One line from a clingo message: 'FILE:L:C-C: error: unsafe variables in: p(X) :- q. ('X' is unsafe)'."""
+    lines = [ln.strip() for ln in message.strip().splitlines() if ln.strip()]
+    if not lines:
+        return ""
+    head, rest = lines[0], lines[1:]
+    notes = [re.sub(r"^\S+:\d+:\d+(-\d+)?:\s*note:\s*", "", ln) for ln in rest if ": note:" in ln]
+    body = [ln for ln in rest if ": note:" not in ln]
+    text = " ".join([head, *body]).replace("[#inc_base];", "").replace("[#inc_base]", "")
+    text = re.sub(r":-\s*;", ":-", text)
+    if notes:
+        text += f" ({'; '.join(notes)})"
+    return text
+
 Part = tuple[str, Sequence[clingo.Symbol | int]]
 
 
@@ -84,7 +101,7 @@ class Session:
 
     # ---------------------------------------------------------------- loading
     def _log(self, code: clingo.MessageCode, message: str) -> None:
-        self._messages.append(message.strip())
+        self._messages.append(clean_message(message))
 
     def load(self, path: Path | str) -> None:
         """Load one of our own encoding files (trusted text)."""
