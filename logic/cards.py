@@ -302,6 +302,13 @@ class Library:
         for card in cards:
             self.add(card)
 
+    def copy(self) -> Library:
+        """A library with the same cards, to which cards can be added."""
+        out = Library(self.game, ())
+        out.cards = dict(self.cards)
+        out._index = dict(self._index)
+        return out
+
     def add(self, card: Card) -> None:
         self.cards[card.name] = card
         self._index[_norm(card.name)] = card.name

@@ -132,7 +132,7 @@ def load_file(path: str | Path) -> Scenario:
     return load_text(read_text(path, "scenario file"), str(path))
 
 
-class _Loader(yaml.SafeLoader):
+class _Strict:
     """Safe YAML, stricter: a field given twice or an impossible date is an error
     (PyYAML would keep the last value, or fail with a bare ValueError)."""
 
@@ -147,24 +147,37 @@ class _Loader(yaml.SafeLoader):
                             None, None, f"the field '{shorten(key, 40)[1:-1]}' is given twice "
                             f"(first on line {seen[key] + 1})", key_node.start_mark)
                     seen[key] = key_node.start_mark.line
-        return super().construct_mapping(node, deep=deep)
+        return super().construct_mapping(node, deep=deep)  # type: ignore[misc]
 
-    def construct_yaml_timestamp(self, node: Any) -> Any:  # type: ignore[override]
+    def construct_yaml_timestamp(self, node: Any) -> Any:
         try:
-            return super().construct_yaml_timestamp(node)
+            return yaml.SafeLoader.construct_yaml_timestamp(self, node)  # type: ignore[arg-type]
         except (ValueError, OverflowError) as exc:
             raise yaml.constructor.ConstructorError(
                 None, None, f"{node.value!r} is not a real date ({exc})", node.start_mark) from None
 
 
-_Loader.add_constructor("tag:yaml.org,2002:timestamp", _Loader.construct_yaml_timestamp)
-_Loader.add_constructor("tag:yaml.org,2002:map", _Loader.construct_yaml_map)
+class _PyLoader(_Strict, yaml.SafeLoader):
+    pass
+
+
+# libyaml when present (much faster); its error messages are terser, so a text it
+# rejects is parsed again by the pure-Python loader for the message
+_FastLoader: Any = type("_FastLoader", (_Strict, getattr(yaml, "CSafeLoader", yaml.SafeLoader)), {})
+for _cls in {_PyLoader, _FastLoader}:
+    _cls.add_constructor("tag:yaml.org,2002:timestamp", _Strict.construct_yaml_timestamp)
+    _cls.add_constructor("tag:yaml.org,2002:map", _cls.construct_yaml_map)
 
 
 def parse_yaml(text: str, where: str) -> Any:
     """Parse a user's YAML; every problem is an InputError with the line and column."""
     try:
-        return yaml.load(text, Loader=_Loader)  # noqa: S506 - _Loader is a SafeLoader
+        try:
+            return yaml.load(text, Loader=_FastLoader)  # noqa: S506 - a SafeLoader
+        except yaml.YAMLError:
+            if _FastLoader is _PyLoader:
+                raise
+            return yaml.load(text, Loader=_PyLoader)  # noqa: S506 - for its clearer message
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         loc = f"{where}:{mark.line + 1}:{mark.column + 1}" if mark is not None else where
@@ -172,6 +185,8 @@ def parse_yaml(text: str, where: str) -> Any:
         raise InputError(f"not valid YAML: {problem}{_yaml_hint(str(problem))}", loc) from None
     except RecursionError:
         raise InputError("not valid YAML: it is nested too deeply", where) from None
+    except MemoryError:
+        raise InputError("not valid YAML: it expands to more than fits in memory", where) from None
     except (ValueError, TypeError, OverflowError) as exc:  # a value PyYAML cannot construct
         raise InputError(f"not valid YAML: {exc}", where) from None
 
@@ -329,7 +344,7 @@ def _library(game: str) -> Library:
         base = bundled(game)
     except (FileNotFoundError, ImportError):
         raise NotModelled(f"the {'Magic' if game == 'mtg' else game} card library is not part of this build") from None
-    return Library(game, base.cards.values())
+    return base.copy()
 
 
 def _players(data: Mapping[str, Any], game: str, where: str) -> list[str]:

@@ -6,8 +6,10 @@ spaces, bidirectional marks, soft hyphens, byte-order marks) removed."""
 from __future__ import annotations
 
 import unicodedata
+from functools import lru_cache
 
 
+@lru_cache(maxsize=8192)
 def normalise(text: str) -> str:
     """NFKC, without format characters (category Cf)."""
     text = "".join(ch for ch in text if unicodedata.category(ch) != "Cf")

@@ -12,7 +12,7 @@ import difflib
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from importlib import resources
 
 from lark import (
@@ -81,6 +81,11 @@ def _point_names(game: str) -> list[str]:
     return out
 
 
+@lru_cache(maxsize=4096)
+def _name_pattern(name: str, case: bool) -> re.Pattern[str]:
+    return re.compile(r"(?<![\w§])" + re.escape(name) + r"(?![\w§])", 0 if case else re.IGNORECASE)
+
+
 def _substitute(text: str, names: Names) -> _Sub:
     entries: list[tuple[str, str, bool]] = []  # (name, kind letter, case sensitive)
     for c in names.cards:
@@ -95,10 +100,11 @@ def _substitute(text: str, names: Names) -> _Sub:
     entries.sort(key=lambda e: (-len(e[0]), order[e[1]]))
     taken = [False] * len(text)
     found: list[tuple[int, int, str]] = []
+    ascii_lower = text.lower() if text.isascii() else None
     for name, kind, case in entries:
-        flags = 0 if case else re.IGNORECASE
-        pat = re.compile(r"(?<![\w§])" + re.escape(name) + r"(?![\w§])", flags)
-        for m in pat.finditer(text):
+        if ascii_lower is not None and (name not in text if case else name.lower() not in ascii_lower):
+            continue  # a cheap test first: most names are not in a question
+        for m in _name_pattern(name, case).finditer(text):
             s, e = m.span()
             if any(taken[s:e]):
                 continue
