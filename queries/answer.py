@@ -14,6 +14,7 @@ from logic.userrules import UserRules
 from queries import describe
 from queries.ast import Event, Question, When
 from queries.compile import GOAL, Compiler
+from queries.compile import phrase as event_phrase
 from queries.engine import Engine, Position, ReplayError, SearchResult, Trace
 from queries.parser import Names, parse_event, parse_question
 from solver import LimitReached
@@ -136,7 +137,7 @@ class Asker:
     def _replay(self, pos: Position, ev: Event) -> list[Position]:
         facts = self.compiler.event_facts(GOAL, ev)
         try:
-            positions, _ = self.engine.replay(pos, facts, ev.text or ev.kind)
+            positions, _ = self.engine.replay(pos, facts, event_phrase(ev))
         except ReplayError as err:
             raise _Impossible(ev, err) from None
         return positions

@@ -26,6 +26,7 @@ from solver.limits import (
     DEFAULT_TIME,
     Limits,
 )
+from solver.safety import check_environment
 
 app = typer.Typer(add_completion=False, no_args_is_help=True, pretty_exceptions_enable=False,
                   help="Timing rulings for Yu-Gi-Oh! and Magic: The Gathering, answered by logic.")
@@ -43,6 +44,7 @@ def _fail(code: int, message: str) -> None:
 def guarded(fn: Callable[[], int | None]) -> None:
     """Run a command body, turning every error into a message and an exit code."""
     try:
+        check_environment()  # at start-up: clingo must have no script language (solver/safety.py)
         code = fn() or 0
     except typer.Exit:
         raise

@@ -187,8 +187,7 @@ class Compiler:
     def _no_event(self, ev: Event) -> InputError:
         """Why no event of the position matches a phrase (the phrase names
         things that exist, but they can never fit together here)."""
-        said = shorten(ev.text or " ".join(x for x in (ev.player, ev.kind.replace("_", " "),
-                                                          ev.card.text if ev.card else None) if x))
+        said = shorten(phrase(ev))
         k = ev.kind
         tp = self.sc.turn_player
         reason = ""
@@ -236,6 +235,13 @@ class Compiler:
         if when.kind == "none":
             return []
         raise NotModelled(f"questions asked '{when.kind.replace('_', ' ')}'")
+
+
+def phrase(ev: Event) -> str:
+    """An event as the user wrote it, or rebuilt from its parts ('B normal summon Sangan')."""
+    if ev.text:
+        return ev.text
+    return " ".join(x for x in (ev.player, ev.kind.replace("_", " "), ev.card.text if ev.card else None) if x)
 
 
 def _num(n: int) -> Symbol:

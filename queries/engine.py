@@ -314,7 +314,13 @@ class Engine:
         try:
             while st.t < self.max_horizon:
                 st.advance()
-                sat, models = st.solve({"q_reach": True}, models=64)
+                try:
+                    sat, models = st.solve({"q_reach": True}, models=64)
+                except LimitReached as exc:
+                    if exc.which != "models":
+                        raise
+                    raise LimitReached("models", exc.limit, f"{shorten(what)} can happen in more ways than that "
+                                       "here; they were not all looked at") from None
                 if sat:
                     finals: dict[frozenset[Symbol], list[Symbol]] = {}
                     for m in models:

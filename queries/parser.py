@@ -100,10 +100,13 @@ def _substitute(text: str, names: Names) -> _Sub:
     entries.sort(key=lambda e: (-len(e[0]), order[e[1]]))
     taken = [False] * len(text)
     found: list[tuple[int, int, str]] = []
-    ascii_lower = text.lower() if text.isascii() else None
+    # A cheap test first: most names are not in a question.  (The text is NFKC-normal, so no
+    # character other than an ASCII letter's own cases matches it ignoring case: the Kelvin
+    # sign and the long s are gone; other characters only pass the test, never fail it.)
+    lower = text.lower()
     for name, kind, case in entries:
-        if ascii_lower is not None and (name not in text if case else name.lower() not in ascii_lower):
-            continue  # a cheap test first: most names are not in a question
+        if name not in text if case else (name.isascii() and name.lower() not in lower):
+            continue
         for m in _name_pattern(name, case).finditer(text):
             s, e = m.span()
             if any(taken[s:e]):
@@ -406,7 +409,8 @@ def parse_question(text: str, names: Names) -> Question:
     try:
         tree = _parser().parse(sub.text)
     except UnexpectedInput as exc:
-        if getattr(exc, "pos_in_stream", None) == 0 and _is_event(sub.text):
+        if getattr(exc, "pos_in_stream", None) == 0 and sub.text.lower().startswith(("§", "the ", "combat", "first")) \
+                and _is_event(sub.text):
             raise InputError("this is an event phrase, not a question; a question starts with can, must, does, "
                              "who, what, when, which, how or in what order (e.g. 'can B activate X after "
                              f"{shorten(clean, 60)[1:-1]}')", "question") from None

@@ -30,8 +30,8 @@ class LimitReached(Exception):
         self.partial = partial
 
 
-_UNITS = {"time": " s", "budget": " s", "grounding time": " s", "memory": " MB", "models": " models",
-          "horizon": " steps"}
+_UNITS = {"time": " s", "budget": " s", "grounding time": " s", "memory": " MB", "models": " model",
+          "horizon": " step"}
 # the option that raises each limit (queries/cli.py)
 OPTIONS = {"time": "--time-limit", "models": "--max-models", "horizon": "--max-horizon",
            "grounding time": "--ground-time-limit", "memory": "--memory-limit"}
@@ -41,7 +41,10 @@ def describe_limit(exc: LimitReached) -> str:
     """'the time limit (30 s) was reached: <partial> (raise it with --time-limit)'."""
     unit = _UNITS.get(exc.which, "")
     limit = int(exc.limit) if isinstance(exc.limit, float) and exc.limit.is_integer() else exc.limit
-    text = f"the {exc.which} limit ({limit}{unit}) was reached"
+    if unit in (" model", " step") and limit != 1:
+        unit += "s"
+    which = "model" if exc.which == "models" else exc.which
+    text = f"the {which} limit ({limit}{unit}) was reached"
     if exc.partial:
         text += f": {exc.partial}"
     if exc.which in OPTIONS:
