@@ -63,8 +63,8 @@ def check_text(text: str, path: str, game: str, earlier: dict[str, Rule] | None 
         prog = check_program(text, path)
     except ProgramError as exc:
         raise InputError(exc.message, exc.where) from None
-    for no, line in enumerate(text.splitlines(), 1):
-        m = _TAG.match(line)
+    for no, raw in enumerate(text.splitlines(), 1):
+        m = _TAG.match(raw)
         if m and m.group(1) not in ("rule", "text", "source", "kind"):
             raise InputError(f"unknown tag %@{shorten(m.group(1), 30)[1:-1]}; "
                              "a rule block has %@rule, %@text, %@source (and optionally %@kind)", f"{path}:{no}")

@@ -91,6 +91,7 @@ class Stepper:
     def __init__(self, engine: Engine, position: Position, qfacts: Sequence[Symbol]) -> None:
         self.engine = engine
         self.session = Session(time_limit=engine.remaining(), model_limit=engine.limits.max_models)
+        self.session.time_limit = engine.time_limit  # the deadline is the engine's: report the user's limit
         for f in lp_files(engine.game):
             self.session.load(f)
         for prog in engine.user_programs:

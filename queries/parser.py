@@ -374,14 +374,14 @@ def _error(exc: UnexpectedInput, sub: _Sub, original: str, names: Names, what: s
 
 
 def _close_cards(rest: str, names: Names) -> list[str]:
-    close = difflib.get_close_matches(rest, names.cards, n=3, cutoff=0.4)
-    if not close:
-        words = rest.split()
-        for k in range(len(words), 0, -1):
-            close = difflib.get_close_matches(" ".join(words[:k]), names.cards, n=3, cutoff=0.6)
-            if close:
-                break
-    return close
+    """Card names close to what follows the position: the whole rest, then its
+    first words (the name is usually followed by more of the question)."""
+    words = rest.split()
+    for k in range(len(words), 0, -1):
+        close = difflib.get_close_matches(" ".join(words[:k]), names.cards, n=3, cutoff=0.7)
+        if close:
+            return close
+    return difflib.get_close_matches(rest, names.cards, n=3, cutoff=0.5)
 
 
 def _prepare(text: str, what: str) -> str:

@@ -23,6 +23,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
+from typing import Any
 
 from clingo import ast
 
@@ -110,7 +111,7 @@ def check_program(text: str, path: str, allowed_calls: frozenset[str] = ALLOWED_
 def _relocate(node: ast.AST, path: str) -> ast.AST:
     """The node with every location naming ``path`` (parse_string says ``<string>``),
     so that clingo's grounding messages name the rule file."""
-    changes: dict[str, object] = {}
+    changes: dict[str, Any] = {}
     for key in node.child_keys:
         value = getattr(node, key)
         if isinstance(value, ast.AST):

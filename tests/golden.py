@@ -21,6 +21,7 @@ good input: the question and the answer's first line) -- is kept in
     python -m tests.golden            # compare; print a diff for each change
     python -m tests.golden --update   # re-record, then review with: git diff tests/golden
     python -m tests.golden --show NAME
+    python -m tests.golden --cli .venv/bin/chainjudge NAME...   # through the installed command (CI)
 """
 
 from __future__ import annotations
@@ -30,6 +31,7 @@ import difflib
 import io
 import os
 import shlex
+import subprocess
 import sys
 from dataclasses import dataclass
 from pathlib import Path
@@ -119,15 +121,26 @@ def run_cli(argv: list[str]) -> tuple[int, str, str]:
     return code, out.getvalue(), err.getvalue()
 
 
-def transcript(case: Case) -> tuple[int, str, str, str]:
-    """(exit code, stdout, stderr, the transcript kept as golden)."""
+def run_installed(exe: str, argv: list[str]) -> tuple[int, str, str]:
+    """Run an installed ``chainjudge`` executable: (exit code, stdout, stderr)."""
+    proc = subprocess.run([exe, *argv], capture_output=True, cwd=ROOT, timeout=600)
+    return (proc.returncode, proc.stdout.decode("utf-8", "backslashreplace"),
+            proc.stderr.decode("utf-8", "backslashreplace"))
+
+
+def transcript(case: Case, exe: str | None = None) -> tuple[int, str, str, str]:
+    """(exit code, stdout, stderr, the transcript kept as golden); in process,
+    or through the installed executable ``exe``."""
     argv = case.argv()
-    cwd = os.getcwd()
-    os.chdir(ROOT)
-    try:
-        code, out, err = run_cli(argv)
-    finally:
-        os.chdir(cwd)
+    if exe is not None:
+        code, out, err = run_installed(exe, argv)
+    else:
+        cwd = os.getcwd()
+        os.chdir(ROOT)
+        try:
+            code, out, err = run_cli(argv)
+        finally:
+            os.chdir(cwd)
     shown = " ".join(shlex.quote(_printable(a)) for a in argv)
     lines = [f"$ chainjudge {shown}", f"exit {code}"]
     if case.side == "good":
@@ -145,11 +158,16 @@ def _printable(s: str) -> str:
 
 def main(argv: list[str]) -> int:
     update = "--update" in argv
+    exe = None
+    if "--cli" in argv:
+        i = argv.index("--cli")
+        exe = argv[i + 1]
+        argv = argv[:i] + argv[i + 2:]
     only = [a for a in argv if not a.startswith("--")]
     changed = 0
     selected = [c for c in cases() if not only or any(o in c.id for o in only)]
     for case in selected:
-        _, _, _, text = transcript(case)
+        _, _, _, text = transcript(case, exe)
         if "--show" in argv:
             print(text, end="")
             continue
@@ -165,7 +183,7 @@ def main(argv: list[str]) -> int:
                     old.splitlines(keepends=True), text.splitlines(keepends=True),
                     str(case.golden.relative_to(ROOT)), "now"))
     known = {c.golden for c in cases()}
-    stale = [p for p in GOLDEN.rglob("*.out") if p not in known]
+    stale = [p for p in GOLDEN.rglob("*.out") if p not in known] if not only else []
     for p in stale:
         if update:
             p.unlink()
