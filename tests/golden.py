@@ -145,7 +145,7 @@ def transcript(case: Case, exe: str | None = None) -> tuple[int, str, str, str]:
     lines = [f"$ chainjudge {shown}", f"exit {code}"]
     if case.side == "good":
         lines += [ln for ln in out.splitlines() if ln.startswith(("Q: ", "A: "))][:2]
-        if case.kind == "cases":
+        if argv[0] == "cases":
             lines += out.splitlines()[-1:]
     lines += err.rstrip("\n").splitlines()
     return code, out, err, "\n".join(_printable(ln) for ln in lines) + "\n"
