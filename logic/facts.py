@@ -322,11 +322,11 @@ def card_facts(card_id: str, card: Card) -> list[Predicate]:
     if card.no_normal_summon:
         out.append(NoNormalSummon(c=card_id))
     for eff in card.effects:
-        out.extend(effect_facts(card_id, eff))
+        out.extend(effect_facts(card_id, eff, unknown_resolution=card.origin != "library"))
     return out
 
 
-def effect_facts(card_id: str, eff: Effect) -> list[Predicate]:
+def effect_facts(card_id: str, eff: Effect, unknown_resolution: bool = False) -> list[Predicate]:
     e = _raw(effect_term(card_id, eff.index))
     out: list[Predicate] = [
         EffectFact(e=e),
@@ -355,6 +355,9 @@ def effect_facts(card_id: str, eff: Effect) -> list[Predicate]:
             out.append(TSpec(e=e, k=k, v=v))
     for a in eff.actions:
         out.append(Action(e=e, a=a))
+    if not eff.actions and unknown_resolution:
+        # what it does on resolution is not known (an effect read from card text)
+        out.append(Action(e=e, a="unknown"))
     if eff.amount is not None:
         out.append(Amount(e=e, n=eff.amount))
     for ev in eff.triggers:

@@ -73,6 +73,11 @@ class Scenario:
     variants: dict[str, str] = field(default_factory=dict)
     library: Library | None = None
     path: str = "<scenario>"
+    derived: dict[str, Any] = field(default_factory=dict)  # card name -> DerivedCard (cards read from text)
+
+    def sources(self) -> dict[str, str]:
+        """Where each card's timing attributes come from: library, custom or derived."""
+        return {c.card.name: c.card.origin for c in self.cards}
 
     def instance(self, ident: str) -> CardInstance:
         for c in self.cards:
@@ -105,6 +110,24 @@ def _line_of(node: Any) -> str:
     return f"line {mark.line + 1}" if mark is not None else ""
 
 
+def derived_library(cards_file: str | Path | None) -> Any:
+    """The card list with derived attributes, from --cards FILE or $CHAINJUDGE_CARDS (or None)."""
+    import os
+
+    path = cards_file or os.environ.get("CHAINJUDGE_CARDS")
+    if not path:
+        return None
+    p = Path(path)
+    if not p.exists():
+        raise InputError("the card list was not found", str(path))
+    from logic.textreader import load_derived
+
+    try:
+        return load_derived(p)
+    except (OSError, ValueError) as exc:
+        raise InputError(f"cannot read the card list: {exc}", str(path)) from None
+
+
 def read_text(path: str | Path, what: str = "file") -> str:
     """The text of a user's file (UTF-8, at most MAX_FILE_BYTES), or an InputError."""
     p = Path(path)
@@ -128,8 +151,8 @@ def read_text(path: str | Path, what: str = "file") -> str:
     return text.removeprefix("\ufeff")
 
 
-def load_file(path: str | Path) -> Scenario:
-    return load_text(read_text(path, "scenario file"), str(path))
+def load_file(path: str | Path, cards_file: str | Path | None = None) -> Scenario:
+    return load_text(read_text(path, "scenario file"), str(path), cards_file=cards_file)
 
 
 class _Strict:
@@ -203,10 +226,11 @@ def _yaml_hint(problem: str) -> str:
     return ""
 
 
-def load_text(text: str, where: str = "<scenario>", base_dir: Path | None = None) -> Scenario:
+def load_text(text: str, where: str = "<scenario>", base_dir: Path | None = None,
+              cards_file: str | Path | None = None) -> Scenario:
     if len(text) > MAX_FILE_BYTES:
         raise InputError(f"the scenario is too large ({len(text)} characters; at most {MAX_FILE_BYTES})", where)
-    return from_data(parse_yaml(text, where), where)
+    return from_data(parse_yaml(text, where), where, cards_file=cards_file)
 
 
 def _text_field(data: Mapping[str, Any], key: str, where: str, expected: str) -> str:
@@ -237,7 +261,7 @@ def _check_name(value: str, what: str, loc: str) -> None:
         raise InputError(f"{what} {shorten(value)} contains the reserved character '§'", loc)
 
 
-def from_data(data: Any, where: str = "<scenario>") -> Scenario:
+def from_data(data: Any, where: str = "<scenario>", cards_file: str | Path | None = None) -> Scenario:
     if not isinstance(data, Mapping):
         got = "it is empty" if data is None else f"not {type_name(data)}"
         raise InputError(f"a scenario must be a mapping with the fields game, players, turn_player, phase "
@@ -302,6 +326,17 @@ def from_data(data: Any, where: str = "<scenario>") -> Scenario:
                          f"{where}: cards")
     if len(cards_raw) > MAX_CARDS:
         raise InputError(f"too many cards ({len(cards_raw)}; at most {MAX_CARDS})", f"{where}: cards")
+    derived: dict[str, Any] = {}
+    if game == "ygo":
+        dlib = derived_library(cards_file)
+        if dlib is not None:
+            for cd in cards_raw:
+                name = cd.get("card") if isinstance(cd, Mapping) else None
+                if isinstance(name, str) and library.find(name) is None:
+                    dc = dlib.get(name)
+                    if dc is not None:
+                        library.add(dc.card)
+                        derived[dc.card.name] = dc
     instances = _instances(cards_raw, game, players, library, where)
     history = data.get("history") or []
     if not isinstance(history, list):
@@ -333,6 +368,7 @@ def from_data(data: Any, where: str = "<scenario>") -> Scenario:
         variants=variants,
         library=library,
         path=where,
+        derived=derived,
     )
     sc.attack = _attack(data.get("attack"), sc, where)
     _check_position(sc, where)

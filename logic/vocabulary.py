@@ -83,6 +83,7 @@ YGO_ACTIONS = {
     "end_battle_phase": "end the Battle Phase",
     "negate_attack": "negate the attack",
     "no_action": "nothing the timing rules look at",
+    "unknown": "not known: the effect was read from card text and its resolution is not modelled",
 }
 YGO_TRIGGERS = {
     "summoned": "this card is Summoned",

@@ -67,16 +67,17 @@ def load_cases(path: str | Path) -> list[dict[str, Any]]:
     return data
 
 
-def run_case(case: dict[str, Any], base: Path, time_limit: float | None = None, limits: Limits | None = None,
+def run_case(case: dict[str, Any], base: Path, time_limit: float | None = None,
+             cards_file: str | Path | None = None, limits: Limits | None = None,
              rules: list[str] | None = None) -> CaseResult:
     cid = str(case.get("id", "?"))
     expected = normalise_expect(case["expect"])
     start = time.perf_counter()
     try:
         if "scenario_file" in case:
-            sc = load_file(base / str(case["scenario_file"]))
+            sc = load_file(base / str(case["scenario_file"]), cards_file=cards_file)
         else:
-            sc = from_data(case["scenario"], f"case {cid}: scenario")
+            sc = from_data(case["scenario"], f"case {cid}: scenario", cards_file=cards_file)
         user = userrules.load(rules, sc.game) if rules else None
         asker = Asker(sc, time_limit=time_limit, limits=limits, user_rules=user)
         ans = asker.ask(str(case["question"]))
@@ -103,8 +104,9 @@ def _ms(start: float) -> float:
     return (time.perf_counter() - start) * 1000
 
 
-def run_corpus(path: str | Path, time_limit: float | None = None, limits: Limits | None = None,
+def run_corpus(path: str | Path, time_limit: float | None = None,
+               cards_file: str | Path | None = None, limits: Limits | None = None,
                rules: list[str] | None = None) -> Iterator[CaseResult]:
     p = Path(path)
     for case in load_cases(p):
-        yield run_case(case, p.parent, time_limit, limits=limits, rules=rules)
+        yield run_case(case, p.parent, time_limit, cards_file, limits=limits, rules=rules)

@@ -99,6 +99,11 @@ def ask(
     time_limit: Annotated[float | None, typer.Option(
         "--time-limit", help="seconds before giving up (exit 3); 0: no limit")] = DEFAULT_TIME,
     max_horizon: Annotated[int | None, typer.Option("--max-horizon", help="most steps a trace may take")] = None,
+    cards_file: Annotated[Path | None, typer.Option("--cards", help="the full card list (JSON lines); "
+                                                    "cards outside the library take attributes read from their text")] = None,
+    no_explain: Annotated[bool, typer.Option("--no-explain", help="the verdict and a witness only (faster)")] = False,
+    dot_file: Annotated[Path | None, typer.Option("--dot", help="write the pictures (Graphviz DOT) to FILE")] = None,
+    svg_file: Annotated[Path | None, typer.Option("--svg", help="draw the pictures as SVG into FILE (needs Graphviz)")] = None,
     rules: RulesOpt = None,
     max_models: MaxModelsOpt = DEFAULT_MAX_MODELS,
     ground_time: GroundTimeOpt = DEFAULT_GROUND_TIME,
@@ -115,9 +120,18 @@ def ask(
         tl, limits = _limits(time_limit, max_models, ground_time, memory)
         if max_horizon is not None and max_horizon < 1:
             raise InputError(f"--max-horizon must be at least 1, not {max_horizon}")
-        sc = load_file(scenario)
+        sc = load_file(scenario, cards_file=cards_file)
         user = userrules.load(rules, sc.game) if rules else None
-        ans = Asker(sc, time_limit=tl, max_horizon=max_horizon, limits=limits, user_rules=user).ask(question)
+        ans = Asker(sc, time_limit=tl, max_horizon=max_horizon, explain=not no_explain, limits=limits,
+                    user_rules=user).ask(question)
+        if dot_file or svg_file:
+            from queries.pictures import answer_dot, render_svg
+
+            dot_text = answer_dot(ans, sc.game)
+            if dot_file:
+                dot_file.write_text(dot_text, encoding="utf-8")
+            if svg_file:
+                render_svg(dot_text, svg_file)
         typer.echo(to_json(ans) if json_out else to_text(ans))
         return 0
 
@@ -131,6 +145,7 @@ def cases(
     time_limit: Annotated[float | None, typer.Option(
         "--time-limit", help="seconds per case; 0: no limit")] = DEFAULT_TIME,
     verbose: Annotated[bool, typer.Option("--verbose", "-v", help="print the answer of failed cases")] = False,
+    cards_file: Annotated[Path | None, typer.Option("--cards", help="the full card list (JSON lines)")] = None,
     rules: RulesOpt = None,
     max_models: MaxModelsOpt = DEFAULT_MAX_MODELS,
     ground_time: GroundTimeOpt = DEFAULT_GROUND_TIME,
@@ -145,7 +160,7 @@ def cases(
         tl, limits = _limits(time_limit, max_models, ground_time, memory)
         counts = {"passed": 0, "failed": 0, "skipped": 0}
         results = []
-        for r in run_corpus(path, tl, limits=limits, rules=[str(r) for r in rules or []]):
+        for r in run_corpus(path, tl, cards_file=cards_file, limits=limits, rules=[str(r) for r in rules or []]):
             counts["passed" if r.status == "passed" else "skipped" if r.status == "skipped" else "failed"] += 1
             results.append(r.as_json())
             if not json_out:
@@ -178,11 +193,21 @@ def cards(
     text: Annotated[bool, typer.Option("--text", help="show the official text (needs the card list)")] = False,
     cards_file: Annotated[Path | None, typer.Option("--cards", help="the full card list (JSON lines)")] = None,
     json_out: Annotated[bool, typer.Option("--json")] = False,
+    coverage: Annotated[bool, typer.Option("--coverage", help="how much of the card list the text reader classifies")] = False,
 ) -> None:
     """List the card library, or show cards matching QUERY with their timing attributes."""
 
     def body() -> int:
         from logic.cards import bundled
+
+        if coverage:
+            from logic import carddata, textreader
+
+            path = cards_file or carddata.default_path()
+            if path is None:
+                raise InputError("the card list was not found: give --cards FILE or set CHAINJUDGE_CARDS", "--coverage")
+            args = ["coverage", str(path)] + (["--json"] if json_out else [])
+            return textreader.main(args)
 
         if game not in ("ygo", "mtg"):
             raise InputError(f"--game must be ygo or mtg, not {game!r}", "--game")

@@ -29,7 +29,7 @@ DEFAULT_MAX_HORIZON = 160
 CHECKS = ("q_reach", "q_avoid", "q_alive")
 # horizons at which a search looks for a witness / for completeness
 SCHEDULE = (2, 4, 6, 8, 11, 14, 18, 22, 27, 32, 38, 44, 52, 60, 70, 80, 96, 112, 128, 144, 160)
-CORE_BUDGET = 0.75  # seconds for one solve while minimising a core
+CORE_BUDGET = 5_000  # conflicts per solve while minimising a reason (deterministic, unlike time)  # seconds for one solve while minimising a core
 
 
 @dataclass(frozen=True)
@@ -65,6 +65,7 @@ class Step:
     after: Position
     resolved: list[Symbol] = field(default_factory=list)
     fired: list[str] = field(default_factory=list)
+    applied: list[str] = field(default_factory=list)
 
 
 @dataclass
@@ -88,14 +89,13 @@ class SearchResult:
 class Stepper:
     """One incremental grounding from a position, with question facts."""
 
-    def __init__(self, engine: Engine, position: Position, qfacts: Sequence[Symbol]) -> None:
+    def __init__(self, engine: Engine, position: Position, qfacts: Sequence[Symbol], companions: bool = False) -> None:
         self.engine = engine
         self.session = Session(time_limit=engine.remaining(), model_limit=engine.limits.max_models)
         self.session.time_limit = engine.time_limit  # the deadline is the engine's: report the user's limit
-        for f in lp_files(engine.game):
-            self.session.load(f)
+        self.session.load_encodings(lp_files(engine.game), companions)
         for prog in engine.user_programs:
-            self.session.add_statements(prog.statements, prog.path)
+            self.session.add_statements(prog.with_companions() if companions else prog.statements, prog.path)
         self.session.add_facts(engine.static + state_facts(position.fluents) + list(qfacts))
         self.session.ground([("base", []), ("state", [Number(0)])])
         self.t = 0
@@ -120,7 +120,8 @@ class Stepper:
         return out
 
     def _assumptions(self, checks: dict[str, bool], lifted: Iterable[str] = (), at: int | None = None,
-                     active: Iterable[str] | None = None) -> list[tuple[Symbol, bool]]:
+                     active: Iterable[str] | None = None,
+                     extra: Sequence[tuple[Symbol, bool]] = ()) -> list[tuple[Symbol, bool]]:
         lifted_set = set(lifted)
         on = set(active) if active is not None else None
         out: list[tuple[Symbol, bool]] = [
@@ -128,60 +129,157 @@ class Stepper:
              (atom in on) if on is not None else (atom not in lifted_set))
             for atom in self.engine.switchable
         ]
-        return out + self._checks(checks, at)
+        return out + self._checks(checks, at) + list(extra)
 
     def solve(self, checks: dict[str, bool], models: int = 1, lifted: Iterable[str] = (), at: int | None = None,
-              active: Iterable[str] | None = None, budget: float | None = None) -> tuple[bool, list[list[Symbol]]]:
-        out = self.session.solve(self._assumptions(checks, lifted, at, active), models=models, budget=budget)
+              active: Iterable[str] | None = None, budget: int | None = None,
+              extra: Sequence[tuple[Symbol, bool]] = ()) -> tuple[bool, list[list[Symbol]]]:
+        out = self.session.solve(self._assumptions(checks, lifted, at, active, extra), models=models, conflicts=budget)
         return out.satisfiable, out.models
 
-    def core(self, checks: dict[str, bool]) -> list[Rule] | None:
-        """The rules that together forbid the check at the current horizon.
+    def shortest(self, checks: dict[str, bool], lifted: Iterable[str] = (), lo: int = 1,
+                 extra: Sequence[tuple[Symbol, bool]] = ()) -> tuple[int, list[Symbol]] | None:
+        """The shortest horizon (among those grounded) at which the check holds, with a model."""
+        lifted = list(lifted)
+        sat, models = self.solve(checks, lifted=lifted, extra=extra)
+        if not sat:
+            return None
+        hi, best = self.t, models[0]
+        while lo < hi:
+            mid = (lo + hi) // 2
+            ok, ms = self.solve(checks, lifted=lifted, at=mid, extra=extra)
+            if ok:
+                hi, best = mid, ms[0]
+            else:
+                lo = mid + 1
+        return hi, best
 
-        First the rules each necessary on its own (lifting it alone, with
-        every other rule in force, makes the check satisfiable): they are in
-        every minimal set.  If they suffice they are the one minimal set.
-        Otherwise (or if proving that takes too long) the solver's core is
-        minimised by deletion, each trial within a time budget.
-        """
-        reg = self.engine.rules
-        out = self.session.solve(self._assumptions(checks), models=1)
+    def decisive(self, steps: Sequence[Step], check: str) -> int | None:
+        """Along a trace, the first step after which ``check`` can no longer
+        hold (with the trace's events up to it fixed): the choice that
+        settled the outcome.  Returns its index in ``steps``."""
+        def blocked(k: int) -> bool:
+            pin = [(Function("occurs", [s.event, Number(s.t)]), True) for s in steps[:k]]
+            sat, _ = self.solve({check: True}, extra=pin)
+            return not sat
+
+        lo, hi = 1, len(steps)
+        if hi == 0 or not blocked(hi):
+            return None
+        while lo < hi:
+            mid = (lo + hi) // 2
+            if blocked(mid):
+                hi = mid
+            else:
+                lo = mid + 1
+        return lo - 1
+
+    def _minimise(self, checks: dict[str, bool], start: list[str], lifted: Iterable[str] = ()) -> tuple[list[str], bool]:
+        """A minimal unsatisfiable subset of ``start`` (the other rules lifted),
+        by QuickXplain (Junker 2004): O(k log n) solves for a set of k rules
+        out of n.  Each solve has a time budget; one that runs out counts as
+        satisfiable, which keeps the set correct but may leave it not minimal."""
+        proved = [True]
+
+        def unsat(active: list[str]) -> bool:
+            try:
+                sat, _ = self.solve(checks, active=active, budget=CORE_BUDGET)
+            except LimitReached:
+                proved[0] = False
+                return False
+            return not sat
+
+        def qx(background: list[str], delta: bool, cands: list[str]) -> list[str]:
+            if delta and unsat(background):
+                return []
+            if len(cands) == 1:
+                return cands
+            half = len(cands) // 2
+            c1, c2 = cands[:half], cands[half:]
+            d2 = qx(background + c1, bool(c1), c2)
+            d1 = qx(background + d2, bool(d2), c1)
+            return d1 + d2
+
+        if not start or unsat([]):
+            return [], True
+        return qx([], False, list(start)), proved[0]
+
+    def _core_atoms(self, checks: dict[str, bool], lifted: Iterable[str] = ()) -> list[str] | None:
+        lifted = set(lifted)
+        out = self.session.solve(self._assumptions(checks, lifted), models=1)
         if out.satisfiable:
             return None
-        core_atoms = [c.arguments[0].name for c in out.core if c.name == "rule"]
+        return [c.arguments[0].name for c in out.core if c.name == "rule" and c.arguments[0].name not in lifted]
+
+    def reasons(self, checks: dict[str, bool], max_sets: int = 4) -> list[Reason]:
+        """The minimal sets of rules that forbid the check at the current horizon.
+
+        A first minimal set is found by QuickXplain over the solver's core.
+        Then, with every set found so far lifted, the search is repeated: if
+        the check is still forbidden there is another, independent reason
+        (one that needs none of the rules already named), and so on until
+        lifting them all makes the check satisfiable (or ``max_sets``)."""
+        found: list[Reason] = []
+        while len(found) < max_sets:
+            lifted = sorted({a for r in found for a in r.rules})
+            core = self._core_atoms(checks, lifted=lifted)
+            if not core:
+                break  # satisfiable once these are lifted (or forbidden by the structure alone)
+            if not found:
+                first = self._necessary_first(checks, core)
+                if first is not None:
+                    found.append(first)
+                    continue
+            rules, proved = self._minimise(checks, core)
+            if not rules or any(set(rules) == set(r.rules) for r in found):
+                break
+            found.append(Reason(rules, proved, note="" if proved else
+                                "the set may not be minimal (a check reached its budget)"))
+        if len(found) == 1:
+            found[0].unique = True
+        return found
+
+    def _necessary_first(self, checks: dict[str, bool], core: list[str]) -> Reason | None:
+        """The rules each necessary on its own (lifting it alone, every other
+        rule in force, makes the check satisfiable: cheap solves) are in every
+        minimal set; if they forbid the check by themselves they are the only
+        minimal set."""
         necessary = []
-        for atom in core_atoms:
+        for atom in core:
             try:
                 sat, _ = self.solve(checks, lifted=[atom], budget=CORE_BUDGET)
             except LimitReached:
                 continue
             if sat:
                 necessary.append(atom)
-        chosen: list[str] | None = None
-        self.core_note = ""
-        if necessary:
-            try:
-                sat, _ = self.solve(checks, active=necessary, budget=CORE_BUDGET)
-                if not sat:
-                    chosen = necessary
-            except LimitReached:
-                chosen = necessary
-                self.core_note = "each rule listed is necessary; that they suffice together was not proved in time"
-        if chosen is None:
-            chosen = list(core_atoms)
-            i = 0
-            while i < len(chosen):
-                trial = chosen[:i] + chosen[i + 1:]
-                try:
-                    sat, _ = self.solve(checks, active=trial, budget=CORE_BUDGET)
-                except LimitReached:
-                    sat = True  # could not show it is unneeded: keep it
-                    self.core_note = "the set may not be minimal (a check ran out of time)"
-                if sat:
-                    i += 1
-                else:
-                    chosen = trial
-        return [reg[a] for a in chosen if a in reg]
+        if not necessary:
+            return None
+        try:
+            sat, _ = self.solve(checks, active=necessary, budget=CORE_BUDGET)
+        except LimitReached:
+            return Reason(necessary, False, note="each rule listed is necessary (lifting any one changes the "
+                                                   "answer); that they suffice together was not proved within the budget")
+        return Reason(necessary, True) if not sat else None
+
+    def core(self, checks: dict[str, bool]) -> list[Rule] | None:
+        """The first minimal reason, as rules (see :meth:`reasons`)."""
+        found = self.reasons(checks, max_sets=1)
+        if not found:
+            return None
+        self.core_note = found[0].note or ("" if found[0].minimal else "the set may not be minimal "
+                                           "(a check ran out of time)")
+        reg = self.engine.rules
+        return [reg[a] for a in found[0].rules if a in reg]
+
+
+@dataclass
+class Reason:
+    """A set of rule atoms that together forbid a goal."""
+
+    rules: list[str]
+    minimal: bool
+    unique: bool = False
+    note: str = ""
 
 
 class Engine:
@@ -342,11 +440,36 @@ class Engine:
         finally:
             self._absorb(st)
 
+    def annotate(self, trace: Trace | None, start: Position | None = None) -> Trace | None:
+        """The same trace replayed with the rules' ``applies`` companions: which
+        rules were checked at each step (and held).  Kept out of the searches,
+        where it would only cost grounding."""
+        if trace is None or not trace.steps:
+            return trace
+        st = Stepper(self, start or trace.steps[0].before, [], companions=True)
+        try:
+            last = trace.steps[-1].t
+            st.ground_to(last)
+            pin = [(Function("occurs", [s.event, Number(s.t)]), True) for s in trace.steps]
+            sat, models = st.solve({}, extra=pin)
+            if not sat:
+                return trace
+            applied: dict[int, list[str]] = {}
+            for a in models[0]:
+                if a.name == "applies":
+                    applied.setdefault(a.arguments[1].number, []).append(a.arguments[0].name)
+            for s in trace.steps:
+                s.applied = sorted(set(applied.get(s.t, [])))
+            return trace
+        finally:
+            self._absorb(st)
+
     def _trace(self, start: Position, model: list[Symbol], horizon: int) -> Trace:
         events: dict[int, Symbol] = {}
         states: dict[int, set[Symbol]] = {}
         resolved: dict[int, list[Symbol]] = {}
         fired: dict[int, list[str]] = {}
+        applied: dict[int, list[str]] = {}
         goal_at: int | None = None
         for a in model:
             if a.name == "occurs":
@@ -357,6 +480,8 @@ class Engine:
                 resolved.setdefault(a.arguments[3].number, []).append(a)
             elif a.name == "fired":
                 fired.setdefault(a.arguments[1].number, []).append(a.arguments[0].name)
+            elif a.name == "applies":
+                applied.setdefault(a.arguments[1].number, []).append(a.arguments[0].name)
             elif a.name == "goal_at":
                 t = a.arguments[0].number
                 goal_at = t if goal_at is None else min(goal_at, t)
@@ -366,7 +491,7 @@ class Engine:
                 continue
             steps.append(
                 Step(t, events[t], Position(frozenset(states.get(t - 1, set()))), Position(frozenset(states.get(t, set()))),
-                     resolved.get(t, []), sorted(fired.get(t, [])))
+                     resolved.get(t, []), sorted(fired.get(t, [])), sorted(set(applied.get(t, []))))
             )
         last = goal_at if goal_at is not None else horizon
         return Trace(steps, Position(frozenset(states.get(last, set()))), goal_at)

@@ -117,8 +117,7 @@ def _child() -> int:  # pragma: no cover - runs in the child process
         from solver.userrules import check_program
 
         s = Session()
-        for f in req["files"]:
-            s.load(f)
+        s.load_encodings([Path(f) for f in req["files"]], companions=False)
         for path, text in req["rules"]:
             s.add_statements(check_program(text, path).statements, path)
         s.add_facts(parse_term(f) for f in req["facts"])

@@ -110,6 +110,16 @@ class Session:
         except RuntimeError as exc:
             raise ProgramError("; ".join(self._messages) or str(exc), str(path)) from None
 
+    def load_encodings(self, paths: Sequence[Path], companions: bool = True) -> None:
+        """Load our encoding files through the syntax tree, with (or without)
+        the rules' ``applies`` companions (solver/program.py)."""
+        from solver.program import statements
+
+        try:
+            self.add_statements(statements(paths, companions), "encodings")
+        except RuntimeError as exc:
+            raise ProgramError("; ".join(self._messages) or str(exc), "encodings") from None
+
     def add_text(self, part: str, params: Sequence[str], text: str) -> None:
         """Add trusted program text (our own encodings only, never user strings)."""
         try:
@@ -183,6 +193,7 @@ class Session:
         count_only: bool = False,
         project: bool = False,
         budget: float | None = None,
+        conflicts: int | None = None,
     ) -> Outcome:
         """Solve under assumptions.
 
@@ -194,6 +205,8 @@ class Session:
         conf = self._ctl.configuration
         conf.solve.models = str(models)  # type: ignore[union-attr]
         conf.solve.project = "project" if project else "no"  # type: ignore[union-attr]
+        # a deterministic budget: stop after so many conflicts (the result is then unknown)
+        conf.solve.solve_limit = str(conflicts) if conflicts else "umax,umax"  # type: ignore[union-attr]
         out = Outcome(satisfiable=False)
         lits = self._assumption_literals(assumptions)
         start = time.perf_counter()
@@ -249,6 +262,8 @@ class Session:
             self.stats.solve_ms += (time.perf_counter() - start) * 1000
             self.stats.solves += 1
         if result is not None:
+            if conflicts and result.unknown and not out.satisfiable:
+                raise LimitReached("conflicts", conflicts, "the search was stopped after its conflict budget")
             out.satisfiable = bool(result.satisfiable)
             out.exhausted = bool(result.exhausted)
             if result.unsatisfiable:

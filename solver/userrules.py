@@ -48,6 +48,25 @@ class CheckedProgram:
     statements: tuple[ast.AST, ...]
     guards: tuple[tuple[str, int], ...]  # (guard atom, line) of every integrity constraint
 
+    def with_companions(self) -> list[ast.AST]:
+        """The statements with the ``applies`` companions of their constraints,
+        as the encodings get them (solver/program.py): explanations of a "yes"
+        can then name the user's rules that were checked and held."""
+        from solver.program import _companion
+
+        out: list[ast.AST] = []
+        param: str | None = None
+        for stm in self.statements:
+            out.append(stm)
+            if stm.ast_type == ast.ASTType.Program:
+                param = stm.parameters[0].name if stm.name == "step" and stm.parameters else None
+                continue
+            if param is not None:
+                comp = _companion(stm, param)
+                if comp is not None:
+                    out.append(comp)
+        return out
+
 
 def check_program(text: str, path: str, allowed_calls: frozenset[str] = ALLOWED_CALLS) -> CheckedProgram:
     """Check a rule file; raise :class:`ProgramError` naming the line and what is wrong."""

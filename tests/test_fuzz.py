@@ -29,7 +29,7 @@ from queries.answer import names_of
 from queries.ast import Event
 from queries.parser import parse_event, parse_question
 from solver.terms import parse_term
-from tests.golden import INPUTS
+from tests.messages import INPUTS
 
 SCALE = float(os.environ.get("FUZZ_SCALE", "1"))
 ALLOWED = (InputError, NotModelled)

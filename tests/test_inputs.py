@@ -1,15 +1,15 @@
 """The input corpus: good and bad inputs side by side (tests/inputs/), each
 run through the command line and compared with its golden transcript
-(tests/golden/).  Re-record with ``python -m tests.golden --update`` and
-review the change with ``git diff tests/golden``."""
+(tests/golden/inputs/).  Re-record with ``python -m tests.messages --update`` and
+review the change with ``git diff tests/golden/inputs``."""
 
 from __future__ import annotations
 
 import pytest
 
-from tests import golden
+from tests import messages
 
-CASES = golden.cases()
+CASES = messages.cases()
 
 
 def test_corpus_is_large_enough():
@@ -21,7 +21,7 @@ def test_corpus_is_large_enough():
 
 @pytest.mark.parametrize("case", CASES, ids=lambda c: c.id)
 def test_input(case):
-    code, out, err, text = golden.transcript(case)
+    code, out, err, text = messages.transcript(case)
     assert "Traceback" not in out + err, err
     assert "internal error" not in err, err
     if case.side == "good":
@@ -37,6 +37,6 @@ def test_input(case):
         message = lines[0]
         where = ("question: ", "event phrase: ", "--", "tests/inputs")
         assert any(w in message for w in where), f"the message does not say where: {message}"
-    assert case.golden.exists(), f"no golden transcript: run python -m tests.golden --update ({case.id})"
+    assert case.golden.exists(), f"no golden transcript: run python -m tests.messages --update ({case.id})"
     assert text == case.golden.read_text(encoding="utf-8"), (
-        f"{case.id}: the transcript changed; if intended, run python -m tests.golden --update and review the diff")
+        f"{case.id}: the transcript changed; if intended, run python -m tests.messages --update and review the diff")

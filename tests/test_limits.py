@@ -11,7 +11,7 @@ from queries.parser import parse_question
 from solver import LimitReached, Session
 from solver.errors import describe_limit
 from solver.limits import Limits
-from tests.golden import INPUTS, run_cli
+from tests.messages import INPUTS, run_cli
 
 BASE = "tests/inputs/base.yaml"
 LIM = INPUTS / "limits"

@@ -18,7 +18,7 @@ from queries.answer import Asker
 from solver.errors import ProgramError
 from solver.safety import registered_scripts
 from solver.userrules import check_program
-from tests.golden import INPUTS
+from tests.messages import INPUTS
 
 HOUSE = INPUTS / "good" / "rules" / "house-rule.lp"
 BASE = INPUTS / "base.yaml"
