@@ -10,12 +10,15 @@ from typing import Any
 from logic.errors import InputError, NotModelled
 from logic.registry import Rule
 from logic.scenario import Scenario
+from logic.userrules import UserRules
 from queries import describe, explain
 from queries.ast import Event, Question, When
 from queries.compile import GOAL, Compiler
+from queries.compile import phrase as event_phrase
 from queries.engine import Engine, Position, ReplayError, SearchResult, Trace
 from queries.parser import Names, parse_event, parse_question
 from solver import LimitReached
+from solver.limits import Limits
 from solver.terms import Function, Symbol
 
 
@@ -72,13 +75,14 @@ class Asker:
     """Answers questions about one scenario (its history replayed once)."""
 
     def __init__(self, sc: Scenario, time_limit: float | None = None, max_horizon: int | None = None,
-                 explain: bool = True) -> None:
+                 explain: bool = True, limits: Limits | None = None, user_rules: UserRules | None = None) -> None:
         self.sc = sc
         self.explain = explain  # False: the verdict and a witness only (no reasons, counterfactuals, chances)
-        kwargs: dict[str, Any] = {"time_limit": time_limit}
+        kwargs: dict[str, Any] = {"time_limit": time_limit, "limits": limits, "user_rules": user_rules}
         if max_horizon:
             kwargs["max_horizon"] = max_horizon
         self.engine = Engine(sc, **kwargs)
+        self.engine.probe()  # rule files, large positions: ground first in a child under limits
         self.compiler = Compiler(self.engine)
         self.names = names_of(sc)
         self.start = self._replay_history()
@@ -181,7 +185,7 @@ class Asker:
     def _replay(self, pos: Position, ev: Event) -> list[Position]:
         facts = self.compiler.event_facts(GOAL, ev)
         try:
-            positions, _ = self.engine.replay(pos, facts, ev.text or ev.kind)
+            positions, _ = self.engine.replay(pos, facts, event_phrase(ev))
         except ReplayError as err:
             raise _Impossible(ev, err) from None
         return positions

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
-from logic.errors import InputError, NotModelled
+from logic.errors import InputError, NotModelled, shorten
 from logic.games import turn
 from logic.scenario import CardInstance, Scenario
 from queries.ast import Event, Ref, When
@@ -44,14 +44,15 @@ class Compiler:
         self.turn = turn(self.sc.game)
 
     # ------------------------------------------------------------ names
-    def instances(self, ref: Ref, what: str = "card") -> list[CardInstance]:
+    def instances(self, ref: Ref, what: str = "question") -> list[CardInstance]:
         found = self.sc.find_instances(ref.text)
         if found:
             return found
         lib = self.sc.library
         if lib is not None and lib.find(ref.text) is not None:
-            raise InputError(f"{ref.text!r} is not among this scenario's cards "
-                             f"({', '.join(c.id for c in self.sc.cards) or 'none'})", what)
+            raise InputError(f"{shorten(ref.text)} is not among this scenario's cards "
+                             f"({shorten(', '.join(c.id for c in self.sc.cards) or 'none', 200)[1:-1]}); "
+                             "add it to the scenario's cards to ask about it", what)
         close = []
         if lib is not None:
             close = lib.close_matches(ref.text)
@@ -60,7 +61,7 @@ class Compiler:
 
         close = difflib.get_close_matches(ref.text, ids, n=2, cutoff=0.5) + close
         hint = f"; did you mean {', '.join(repr(c) for c in close[:3])}?" if close else ""
-        raise InputError(f"unknown card {ref.text!r}{hint}", what)
+        raise InputError(f"unknown card {shorten(ref.text)}{hint}", what)
 
     def effects(self, ref: Ref) -> list[Symbol]:
         out = []
@@ -76,12 +77,12 @@ class Compiler:
         name = self.turn.resolve(text)
         if name is None:
             names = ", ".join(sorted({p.name for p in self.turn.points}))
-            raise InputError(f"unknown phase or step {text!r}; expected one of: {names}", "question")
+            raise InputError(f"unknown phase or step {shorten(text)}; expected one of: {names}", "question")
         return Span(name, self.turn.spans[name])
 
     def player(self, name: str | None) -> Symbol:
         if name is None or name not in self.sc.players:
-            raise InputError(f"unknown player {name!r}; the players are {', '.join(self.sc.players)}", "question")
+            raise InputError(f"unknown player {shorten(name)}; the players are {', '.join(self.sc.players)}", "question")
         return String(name)
 
     # ------------------------------------------------------------ events
@@ -105,7 +106,7 @@ class Compiler:
 
         def facts(name: str, evs: list[Symbol]) -> list[Symbol]:
             if not evs:
-                raise NotModelled(f"'{ev.text or k}' matches no event this position can have")
+                raise self._no_event(ev)
             return [Function(name, [tag, e]) for e in evs]
 
         if self.sc.game == "mtg":
@@ -270,6 +271,32 @@ class Compiler:
             raise NotModelled(f"'{ev.text or k}' is not a Magic event")
         return None
 
+    def _no_event(self, ev: Event) -> InputError:
+        """Why no event of the position matches a phrase (the phrase names
+        things that exist, but they can never fit together here)."""
+        said = shorten(phrase(ev))
+        k = ev.kind
+        tp = self.sc.turn_player
+        reason = ""
+        insts = self.instances(ev.card) if ev.card is not None else []
+        if k in ("draw", "normal_summon", "set", "attack") and self.sc.game == "ygo" and ev.player != tp:
+            verb = {"draw": "draw for the turn", "normal_summon": "Normal Summon", "set": "Set a card",
+                    "attack": "declare an attack"}[k]
+            reason = f"only the turn player ({tp}) can {verb}"
+        elif k == "normal_summon" and insts and all(i.card.card_type != "monster" for i in insts):
+            reason = f"{insts[0].id} is not a monster"
+        elif k == "attack" and insts and all(i.card.card_type != "monster" for i in insts):
+            reason = f"{insts[0].id} is not a monster"
+        elif k in ("activate", "chain", "cast") and insts:
+            effs = [e for i in insts for e in i.card.effects if e.kind != "continuous"]
+            if ev.targets:
+                reason = "what it names as the target can never be a target of that effect here"
+            elif effs and all(e.target for e in effs) and len(self.sc.cards) <= 1:
+                reason = f"{insts[0].card.name}'s effect needs a target and there is no other card in the scenario"
+        if not reason:
+            reason = "nothing in this position fits it (check the names, the zones and who controls the cards)"
+        return InputError(f"{said} can never happen in this position: {reason}", "question")
+
     # ------------------------------------------------------------ scopes
     def during_facts(self, text: str) -> list[Symbol]:
         span = self.span(text)
@@ -299,6 +326,13 @@ class Compiler:
         if when.kind == "none":
             return []
         raise NotModelled(f"questions asked '{when.kind.replace('_', ' ')}'")
+
+
+def phrase(ev: Event) -> str:
+    """An event as the user wrote it, or rebuilt from its parts ('B normal summon Sangan')."""
+    if ev.text:
+        return ev.text
+    return " ".join(x for x in (ev.player, ev.kind.replace("_", " "), ev.card.text if ev.card else None) if x)
 
 
 def _num(n: int) -> Symbol:

@@ -16,11 +16,14 @@ from collections import OrderedDict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
-from logic.errors import InputError
+from logic.errors import InputError, shorten
 from logic.facts import initial_state, state_facts, static_facts, symbols
 from logic.registry import Rule, lp_files, registry
 from logic.scenario import Scenario
+from logic.userrules import UserRules
 from solver import LimitReached, Session
+from solver.limits import Limits
+from solver.probe import probe_ground
 from solver.terms import Function, Number, Symbol
 
 DEFAULT_MAX_HORIZON = 160
@@ -99,8 +102,11 @@ class Stepper:
 
     def __init__(self, engine: Engine, position: Position, qfacts: Sequence[Symbol], companions: bool = False) -> None:
         self.engine = engine
-        self.session = Session(time_limit=engine.remaining())
+        self.session = Session(time_limit=engine.remaining(), model_limit=engine.limits.max_models)
+        self.session.time_limit = engine.time_limit  # the deadline is the engine's: report the user's limit
         self.session.load_encodings(lp_files(engine.game), companions)
+        for prog in engine.user_programs:
+            self.session.add_statements(prog.with_companions() if companions else prog.statements, prog.path)
         # facts in a fixed order: symbol hashes differ between processes, and the order of
         # facts steers the solver (explanations must not depend on the process)
         self.session.add_facts(engine.static + state_facts(sorted(position.fluents, key=str)) + list(qfacts))
@@ -311,11 +317,19 @@ _EVENTS: OrderedDict[tuple[object, ...], list[Symbol]] = OrderedDict()
 class Engine:
     """Searches over one scenario."""
 
-    def __init__(self, sc: Scenario, time_limit: float | None = None, max_horizon: int = DEFAULT_MAX_HORIZON) -> None:
+    def __init__(self, sc: Scenario, time_limit: float | None = None, max_horizon: int = DEFAULT_MAX_HORIZON,
+                 limits: Limits | None = None, user_rules: UserRules | None = None) -> None:
         self.sc = sc
         self.game = sc.game
+        self.limits = limits or Limits(time=time_limit)
+        self.user_programs = list(user_rules.programs) if user_rules is not None else []
         self.static: list[Symbol] = symbols(static_facts(sc))
         self.rules = registry(sc.game)
+        if user_rules is not None and user_rules.rules:
+            # a rule file's rules: cited in explanations like the rulebook's, switched the same way
+            self.rules = {**self.rules, **user_rules.rules}
+            self.static += [Function("structural_rule" if r.kind == "structural" else "switchable_rule",
+                                     [Function(a, [])]) for a, r in user_rules.rules.items()]
         self.switchable = sorted(a for a, r in self.rules.items() if r.kind != "structural")
         self.deadline = time.monotonic() + time_limit if time_limit else None
         self.time_limit = time_limit
@@ -324,6 +338,26 @@ class Engine:
         self.stats = {"ground_ms": 0.0, "solve_ms": 0.0, "models": 0, "solves": 0, "atoms": 0, "rules": 0}
 
     # ------------------------------------------------------------ plumbing
+    def probe(self, force: bool = False) -> None:
+        """Ground the first steps in a child process under the grounding time
+        and memory limits (solver/probe.py) when a rule file is loaded or the
+        position is large: grounding cannot be interrupted in this process."""
+        size = len(self.sc.cards) + len(self.sc.history)
+        if not (force or self.user_programs or size >= self.limits.large_position):
+            return
+        budget = self.limits.ground_time
+        left = self.remaining()
+        if left is not None and left < budget:
+            budget = left
+        facts = self.static + state_facts(self.initial().fluents)
+        try:
+            probe_ground(lp_files(self.game), [(p.path, p.text) for p in self.user_programs], facts,
+                         self.limits.probe_steps, budget, self.limits.memory_mb)
+        except LimitReached as exc:
+            if exc.which == "grounding time" and budget < self.limits.ground_time:
+                raise LimitReached("time", self.time_limit or 0, exc.partial) from None
+            raise
+
     def remaining(self) -> float | None:
         if self.deadline is None:
             return None
@@ -371,8 +405,8 @@ class Engine:
         (its grounding is reused)."""
         limit = max_horizon or self.max_horizon
         st = stepper or Stepper(self, position, qfacts)
+        last = 0
         try:
-            last = 0
             for h in [x for x in SCHEDULE if x < limit] + [limit]:
                 if h < st.t:
                     continue
@@ -396,6 +430,14 @@ class Engine:
                 last = h
             core = st.core({check: True}) if want_core else None
             return SearchResult(False, False, st.t, core=core, note=getattr(st, "core_note", ""))
+        except LimitReached as exc:
+            if exc.which not in ("time", "models"):
+                raise
+            what = {"q_reach": "no trace reaching the goal", "q_avoid": "no complete trace avoiding the goal"}
+            found = what.get(check, "no trace")
+            raise LimitReached(exc.which, exc.limit,
+                               f"{found} had been found within {last} steps when the search stopped" if last
+                               else f"the search stopped before any horizon was complete ({exc.partial})") from None
         finally:
             if stepper is None:
                 self._absorb(st)
@@ -426,7 +468,13 @@ class Engine:
         try:
             while st.t < self.max_horizon:
                 st.advance()
-                sat, models = st.solve({"q_reach": True}, models=64)
+                try:
+                    sat, models = st.solve({"q_reach": True}, models=64)
+                except LimitReached as exc:
+                    if exc.which != "models":
+                        raise
+                    raise LimitReached("models", exc.limit, f"{shorten(what)} can happen in more ways than that "
+                                       "here; they were not all looked at") from None
                 if sat:
                     finals: dict[frozenset[Symbol], list[Symbol]] = {}
                     for m in models:
@@ -438,6 +486,10 @@ class Engine:
                 alive, _ = st.solve({"q_alive": True})
                 if not alive:
                     break
+            else:
+                # every trace was still going on at the bound: not a proof that the event cannot happen
+                raise LimitReached("horizon", self.max_horizon,
+                                   f"{shorten(what)} did not happen within {self.max_horizon} steps of the position")
             core = st.core({"q_reach": True})
             raise ReplayError(what, core or [], st.t)
         finally:
