@@ -294,3 +294,391 @@ def test_direct_attack_declared_battle_fader():
     cards.append(c("Kuriboh", "B", "monster", ATK))
     data = scenario(cards, phase="battle.battle")
     assert answer(data, "can B activate Battle Fader after A declares an attack with Summoned Skull on Kuriboh") == "no"
+
+
+# ============================================================================ actions
+# ---- negate_previous_effect: negates the effect, not the activation, so it gives no
+# Damage Step privilege (yugioh-card.com "Damage Step Rules": only effects that negate
+# an activation; yugioh-hack.com "negate-effect-damage-step").
+
+SANGAN_DIES = [c("Sangan", "A", "monster", ATK), c("Summoned Skull", "B", "monster", ATK),
+               c("Ash Blossom & Joyous Spring", "B", "hand")]
+
+
+def test_negate_previous_effect_ash_blossom_in_the_main_phase():
+    cards = [c("Sangan", "A", "monster", ATK), c("Raigeki", "B", "hand"), c("Ash Blossom & Joyous Spring", "B", "hand")]
+    data = scenario(cards, tp="B", history=("B activates Raigeki", "the chain resolves"))
+    assert answer(data, "can B activate Ash Blossom in response to A activating Sangan") == "yes"
+    data = scenario(cards, tp="B", history=("B activates Raigeki", "the chain resolves", "A activates Sangan",
+                                            "B chains Ash Blossom"))
+    assert answer(data, "does Sangan's effect resolve negated during main phase 1") == "yes"
+
+
+def test_negate_previous_effect_not_in_the_damage_step():
+    data = scenario(SANGAN_DIES, phase="battle.damage.start", attack={"attacker": "Sangan", "target": "Summoned Skull"})
+    assert answer(data, "can B activate Ash Blossom during the damage step") == "no"
+
+
+# ---- destroy_previous_card: destroys the card, negates nothing (Spell Reactor・RE, card text);
+# a Spell destroyed on the chain still resolves (Official Rulebook v10, "Chains").
+
+def test_destroy_previous_card_spell_reactor():
+    cards = [c("Spell Reactor・RE", "B", "monster", ATK), c("Forbidden Lance", "A", "hand"),
+             c("Summoned Skull", "A", "monster", ATK)]
+    data = scenario(cards, history=("A activates Forbidden Lance targeting Summoned Skull", "B chains Spell Reactor・RE"))
+    assert answer(data, "does Forbidden Lance's effect resolve negated during main phase 1") == "no"
+    data = scenario(cards, history=("A activates Forbidden Lance targeting Summoned Skull", "B chains Spell Reactor・RE",
+                                    "Spell Reactor・RE resolves"))
+    assert zone(asker(data), "Forbidden Lance") == "graveyard"
+
+
+# ---- atk_loss (Forbidden Lance: "loses 800 ATK"): a direct ATK change, usable in the
+# Damage Step until damage calculation (004.DS1, 004.DS2, 004.DS3).
+
+LANCE_DS = [c("Forbidden Lance", "B", "spell_trap", SET), c("Summoned Skull", "A", "monster", ATK), c("Gemini Elf", "B", "monster", ATK)]
+
+
+def test_atk_loss_forbidden_lance_in_the_damage_step():
+    data = scenario(LANCE_DS, phase="battle.damage.start", attack={"attacker": "Summoned Skull", "target": "Gemini Elf"})
+    assert answer(data, "can B activate Forbidden Lance targeting Summoned Skull at the start of the damage step") == "yes"
+    assert answer(data, "can B activate Forbidden Lance during battle.damage.calculation") == "no"
+
+
+def test_atk_loss_lowers_the_atk():
+    data = scenario(LANCE_DS, phase="battle.damage.start", attack={"attacker": "Summoned Skull", "target": "Gemini Elf"},
+                    history=("B activates Forbidden Lance targeting Summoned Skull", "the chain resolves"))
+    bonuses = [f for f in asker(data).start.has("atk_bonus")]
+    assert [b.arguments[2].number for b in bonuses] == [-800]
+
+
+# ---- change_target_position / set_target_face_down: an attacker changed to Defense
+# Position or face-down stops attacking (yugiohrulings.wikia.com "Book Of Moon": "the
+# attack stops"), so the Damage Step does not begin.
+
+def _attack_then(card: str, *more: str) -> dict[str, Any]:
+    cards = [c(card, "B", "spell_trap", SET), c("Summoned Skull", "A", "monster", ATK),
+             c("Gemini Elf", "B", "monster", ATK), c("Forbidden Lance", "B", "spell_trap", SET)]
+    return scenario(cards, phase="battle.battle", history=(
+        "A declares an attack with Summoned Skull on Gemini Elf", *more))
+
+
+def test_set_target_face_down_stops_the_attack():
+    data = _attack_then("Book of Moon", "B activates Book of Moon targeting Summoned Skull", "the chain resolves")
+    assert value(asker(data).start, 'pos("Summoned Skull")') == "face_down_defense"
+    assert answer(data, "can B activate Forbidden Lance targeting Gemini Elf at the start of the damage step") == "no"
+    data = _attack_then("Book of Moon")
+    assert answer(data, "can B activate Forbidden Lance targeting Gemini Elf at the start of the damage step") == "yes"
+
+
+def test_change_target_position_enemy_controller():
+    # (a direct attack: B controls no monster to Tribute for Enemy Controller's other choice)
+    cards = [c("Enemy Controller", "B", "spell_trap", SET), c("Summoned Skull", "A", "monster", ATK),
+             c("Forbidden Lance", "B", "spell_trap", SET)]
+    attack = ("A declares an attack with Summoned Skull directly",)
+    data = scenario(cards, phase="battle.battle", history=(
+        *attack, "B activates Enemy Controller targeting Summoned Skull", "the chain resolves"))
+    assert value(asker(data).start, 'pos("Summoned Skull")') == "face_up_defense"
+    assert answer(data, "can B activate Forbidden Lance targeting Summoned Skull at the start of the damage step") == "no"
+    data = scenario(cards, phase="battle.battle", history=attack)
+    assert answer(data, "can B activate Forbidden Lance targeting Summoned Skull at the start of the damage step") == "yes"
+
+
+# ---- return_target_to_hand (Compulsory Evacuation Device, card text)
+
+def test_return_target_to_hand():
+    cards = [c("Compulsory Evacuation Device", "B", "spell_trap", SET), c("Summoned Skull", "A", "monster", ATK)]
+    data = scenario(cards, history=("B activates Compulsory Evacuation Device targeting Summoned Skull",
+                                    "the chain resolves"))
+    assert zone(asker(data), "Summoned Skull") == "hand"
+
+
+# ---- special_summon_target (Monster Reborn) -- see also test_summoned_by_an_effect_that_resolves_last
+# ---- special_summon_self + end_battle_phase (Battle Fader: "Special Summon this card
+# from your hand, then end the Battle Phase")
+
+def test_special_summon_self_and_end_battle_phase():
+    cards = [c("Battle Fader", "B", "hand"), c("Summoned Skull", "A", "monster", ATK)]
+    data = scenario(cards, phase="battle.battle",
+                    history=("A declares an attack with Summoned Skull directly", "B activates Battle Fader",
+                             "the chain resolves"))
+    a = asker(data)
+    assert zone(a, "Battle Fader") == "monster"
+    assert a.ask("which point comes next").answer == "battle.end"
+
+
+# ---- negate_attack (Number 39: Utopia, card text): the attack is negated, no Damage Step
+
+def test_negate_attack_utopia():
+    cards = [c("Number 39: Utopia", "B", "monster", ATK, materials=2), c("Summoned Skull", "A", "monster", ATK),
+             c("Forbidden Lance", "B", "spell_trap", SET)]
+    data = scenario(cards, phase="battle.battle", history=(
+        "A declares an attack with Summoned Skull on Number 39: Utopia", "B activates Number 39: Utopia",
+        "the chain resolves"))
+    assert answer(data, "can B activate Forbidden Lance at the start of the damage step") == "no"
+
+
+# ---- end_battle_phase (Negate Attack: "negate the attack, then end the Battle Phase")
+
+def test_end_battle_phase_negate_attack():
+    cards = [c("Negate Attack", "B", "spell_trap", SET), c("Summoned Skull", "A", "monster", ATK)]
+    data = scenario(cards, phase="battle.battle", history=(
+        "A declares an attack with Summoned Skull directly", "B activates Negate Attack targeting Summoned Skull",
+        "the chain resolves"))
+    assert asker(data).ask("which point comes next").answer == "battle.end"
+
+
+# ---- unaffected_by_spell_trap (Forbidden Lance: "unaffected by the effects of other
+# Spells/Traps"): chained to Mirror Force, its target is not destroyed
+# (yugioh.fandom.com "Book Of Moon" rulings list the same use for a chained Quick-Play).
+
+def test_unaffected_by_spell_trap_survives_mirror_force():
+    cards = [c("Mirror Force", "B", "spell_trap", SET), c("Forbidden Lance", "A", "hand"),
+             c("Summoned Skull", "A", "monster", ATK), c("Gemini Elf", "A", "monster", ATK)]
+    data = scenario(cards, phase="battle.battle", history=(
+        "A declares an attack with Summoned Skull directly", "B activates Mirror Force",
+        "A chains Forbidden Lance targeting Summoned Skull", "the chain resolves"))
+    a = asker(data)
+    assert zone(a, "Summoned Skull") == "monster"
+    assert zone(a, "Gemini Elf") == "graveyard"
+
+
+# ---- send_target_to_gy (Abyss-scorn: "send that target to the Graveyard")
+
+def test_send_target_to_gy_abyss_scorn():
+    cards = [c("Abyss-scorn", "B", "spell_trap", SET), c("Mystical Space Typhoon", "A", "hand"),
+             c("Summoned Skull", "A", "monster", ATK)]
+    data = scenario(cards, history=("A activates Mystical Space Typhoon targeting Abyss-scorn", "the chain resolves",
+                                    "B activates Abyss-scorn targeting Summoned Skull", "the chain resolves"))
+    assert zone(asker(data), "Summoned Skull") == "graveyard"
+
+
+# ---- destroy_self + no_material (Number 39: Utopia: "If this card is targeted for an
+# attack, while it has no material: Destroy this card")
+
+def test_destroy_self_utopia_without_material():
+    cards = [c("Number 39: Utopia", "B", "monster", ATK, materials=0), c("Summoned Skull", "A", "monster", ATK)]
+    data = scenario(cards, phase="battle.battle", history=(
+        "A declares an attack with Summoned Skull on Number 39: Utopia", "B activates Number 39: Utopia",
+        "the chain resolves"))
+    assert zone(asker(data), "Number 39: Utopia") == "graveyard"
+
+
+# ---- opponent_cannot_activate + trigger inflicts_battle_damage_direct (Wattgiraffe: "If
+# this card inflicts battle damage to your opponent by a direct attack: Your opponent
+# cannot activate cards or effects until the end of this turn")
+
+WATT = [c("Wattgiraffe", "A", "monster", ATK), c("D.D. Crow", "B", "hand"), c("Sangan", "A", "graveyard")]
+
+
+def test_inflicts_battle_damage_direct_wattgiraffe_triggers():
+    data = scenario(WATT, phase="battle.damage.start", attack={"attacker": "Wattgiraffe", "target": "direct"})
+    assert answer(data, "does Wattgiraffe's effect activate during the damage step") == "yes"
+    cards = [*WATT, c("Gemini Elf", "B", "monster", "face_up_defense")]
+    data = scenario(cards, phase="battle.damage.start", attack={"attacker": "Wattgiraffe", "target": "Gemini Elf"})
+    assert answer(data, "does Wattgiraffe's effect activate during the damage step") == "no"
+
+
+def test_opponent_cannot_activate_wattgiraffe():
+    data = scenario(WATT, phase="battle.damage.start", attack={"attacker": "Wattgiraffe", "target": "direct"},
+                    history=("battle.damage.after_calculation begins", "Wattgiraffe resolves"))
+    rules = rules_of(data, "can B activate D.D. Crow targeting Sangan during the end step")
+    assert "ygo.restriction.cannot_activate" in rules
+    assert answer(data, "can B activate D.D. Crow targeting Sangan during the end step") == "no"
+    data = scenario(WATT, phase="battle.start")
+    assert answer(data, "can B activate D.D. Crow targeting Sangan during the end step") == "yes"
+
+
+# ---- opponent_cannot_attack (Threatening Roar: "Your opponent cannot declare an attack this turn")
+
+def test_opponent_cannot_attack_threatening_roar():
+    cards = [c("Threatening Roar", "B", "spell_trap", SET), c("Summoned Skull", "A", "monster", ATK)]
+    data = scenario(cards, phase="battle.start", history=("B activates Threatening Roar", "the chain resolves"))
+    assert answer(data, "can A declare an attack with Summoned Skull directly during the battle phase") == "no"
+    assert answer(scenario(cards, phase="battle.start"),
+                  "can A declare an attack with Summoned Skull directly during the battle phase") == "yes"
+
+
+# ---- no_damage + cost tribute(synchro) (Synchro Barrier: "Tribute 1 Synchro Monster you
+# control. You do not take any damage until the End Phase of the next turn.")
+
+def test_tribute_synchro_cost():
+    cards = [c("Synchro Barrier", "A", "spell_trap", SET), c("Summoned Skull", "A", "monster", ATK)]
+    assert answer(scenario(cards), "can A activate Synchro Barrier now") == "no"
+    cards.append(c("Stardust Dragon", "A", "monster", ATK))
+    assert answer(scenario(cards), "can A activate Synchro Barrier now") == "yes"
+
+
+def test_no_damage_synchro_barrier():
+    cards = [c("Synchro Barrier", "B", "spell_trap", SET), c("Stardust Dragon", "B", "monster", ATK),
+             c("Summoned Skull", "A", "monster", ATK)]
+    data = scenario(cards, phase="battle.battle", life={"A": 8000, "B": 8000}, history=(
+        "B activates Synchro Barrier", "the chain resolves",
+        "A declares an attack with Summoned Skull directly", "battle.damage.after_calculation begins"))
+    assert value(asker(data).start, 'lp("B")') == "8000"
+
+
+# ---- add_target_to_hand (Magician of Faith: "add that target to your hand") and the
+# target kind spell
+def test_add_target_to_hand_magician_of_faith():
+    cards = [c("Magician of Faith", "A", "monster", FD), c("Monster Reborn", "A", "graveyard"),
+             c("Mirror Force", "A", "graveyard")]
+    # (A Flip Summons it during the Main Phase: ygo/actions.lp, flip_summon)
+    data = scenario(cards)
+    assert answer(data, "can A activate Magician of Faith targeting Mirror Force during main phase 1") == "no"
+    assert answer(data, "can A activate Magician of Faith targeting Monster Reborn during main phase 1") == "yes"
+
+
+# ============================================================================ triggers
+# ---- takes_battle_damage (Tragoedia: "When you take battle damage: You can Special Summon
+# this card from your hand"), after damage calculation (004.DS4)
+
+def test_takes_battle_damage_tragoedia():
+    cards = [c("Tragoedia", "B", "hand"), c("Summoned Skull", "A", "monster", ATK)]
+    data = scenario(cards, phase="battle.damage.start", attack={"attacker": "Summoned Skull", "target": "direct"})
+    assert answer(data, "can B activate Tragoedia during the damage step") == "yes"
+    cards.append(c("Waboku", "B", "spell_trap", SET))
+    data = scenario(cards, phase="battle.battle", history=(
+        "A declares an attack with Summoned Skull directly", "B activates Waboku", "the chain resolves"))
+    assert answer(data, "can B activate Tragoedia during the damage step") == "no"
+
+
+# ---- takes_damage + controls_no_cards (Gorz the Emissary of Darkness: "When you take damage
+# from a card in your opponent's possession ... You must control no cards to activate")
+
+def test_takes_damage_gorz_needs_an_empty_field():
+    cards = [c("Gorz the Emissary of Darkness", "B", "hand"), c("Summoned Skull", "A", "monster", ATK)]
+    data = scenario(cards, phase="battle.damage.start", attack={"attacker": "Summoned Skull", "target": "direct"})
+    assert answer(data, "can B activate Gorz during the damage step") == "yes"
+    cards.append(c("Mind Crush", "B", "spell_trap", SET))
+    data = scenario(cards, phase="battle.damage.start", attack={"attacker": "Summoned Skull", "target": "direct"})
+    assert answer(data, "can B activate Gorz during the damage step") == "no"
+
+
+# ---- attack_declared, any monster (Number 39: Utopia: "When a monster declares an attack"),
+# and cost detach(N): without material it cannot be paid (Official Rulebook v10, "Costs")
+
+def test_attack_declared_any_monster_utopia_and_detach():
+    cards = [c("Number 39: Utopia", "A", "monster", ATK, materials=1), c("Summoned Skull", "A", "monster", ATK),
+             c("Gemini Elf", "B", "monster", ATK)]
+    data = scenario(cards, phase="battle.battle")
+    q = "can A activate Number 39: Utopia after A declares an attack with Summoned Skull on Gemini Elf"
+    assert answer(data, q) == "yes"
+    cards[0] = c("Number 39: Utopia", "A", "monster", ATK, materials=0)
+    data = scenario(cards, phase="battle.battle")
+    assert answer(data, q) == "no"
+    assert "ygo.cost.payable" in rules_of(data, q)
+
+
+# ---- added_to_hand_by_effect (Mermail Abyssdine: "When this card is added from your Deck
+# or Graveyard to your hand by a card effect: You can Special Summon this card")
+
+def test_added_to_hand_by_effect_abyssdine():
+    cards = [c("Test Search", "A", "hand"), c("Mermail Abyssdine", "A", "deck")]
+    data = scenario(cards, custom=[SEARCH_SPELL], history=("A activates Test Search", "the chain resolves"))
+    a = asker(data)
+    assert zone(a, "Mermail Abyssdine") == "hand"
+    assert a.ask("can A activate Mermail Abyssdine now").verdict == "yes"
+
+
+# ============================================================================ costs
+# ---- banish_from_graveyard (Junk Berserker: "banish 1 'Junk' monster from your Graveyard")
+
+def test_banish_from_graveyard_cost():
+    cards = [c("Junk Berserker", "A", "monster", ATK), c("Summoned Skull", "B", "monster", ATK)]
+    q = "can A activate Junk Berserker targeting Summoned Skull now"
+    assert answer(scenario(cards), q) == "no"
+    cards.append(c("Kuriboh", "A", "graveyard"))
+    assert answer(scenario(cards), q) == "yes"
+
+
+# ---- send_from_hand(Type) (Herald of Perfection: "send 1 Fairy monster from your hand to the GY")
+
+def test_send_from_hand_cost():
+    cards = [c("Herald of Perfection", "B", "monster", ATK), c("Mystical Space Typhoon", "A", "hand"),
+             c("Mind Crush", "B", "spell_trap", SET), c("Kuriboh", "B", "hand")]
+    data = scenario(cards, history=("A activates Mystical Space Typhoon targeting Mind Crush",))
+    assert answer(data, "can B activate Herald of Perfection now") == "no"  # Kuriboh is a Fiend
+    cards.append(c("Mystical Elf", "B", "hand"))  # a Spellcaster: still no Fairy
+    data = scenario(cards, history=("A activates Mystical Space Typhoon targeting Mind Crush",))
+    assert answer(data, "can B activate Herald of Perfection now") == "no"
+    cards.append(c("Honest", "B", "hand"))  # a Fairy
+    data = scenario(cards, history=("A activates Mystical Space Typhoon targeting Mind Crush",))
+    assert answer(data, "can B activate Herald of Perfection now") == "yes"
+
+
+# ---- remove_counter(spell) and the action place_spell_counter (Breaker the Magical Warrior:
+# "If this card is Normal Summoned: Place 1 Spell Counter on it ... You can remove 1 Spell
+# Counter from this card, then target 1 Spell/Trap on the field; destroy that target")
+
+def test_remove_counter_cost():
+    cards = [c("Breaker the Magical Warrior", "A", "monster", ATK, counters={"spell": 1}),
+             c("Mind Crush", "B", "spell_trap", SET)]
+    q = "can A activate Breaker the Magical Warrior targeting Mind Crush now"
+    assert answer(scenario(cards), q) == "yes"
+    cards[0] = c("Breaker the Magical Warrior", "A", "monster", ATK)
+    assert answer(scenario(cards), q) == "no"
+
+
+def test_place_spell_counter_on_normal_summon():
+    cards = [c("Breaker the Magical Warrior", "A", "hand"), c("Mind Crush", "B", "spell_trap", SET)]
+    data = scenario(cards, history=("A normal summons Breaker the Magical Warrior", "the chain resolves"))
+    assert answer(data, "can A activate Breaker the Magical Warrior targeting Mind Crush now") == "yes"
+
+
+# ============================================================================ durations
+# ---- end_of_next_turn: the effect outlasts this turn; before the 2014 errata it read
+# "until the End Phase of the next turn" (000.10; Synchro Barrier, Tuner's Barrier), so in
+# either wording it cannot be let expire in this turn's End Phase.
+
+def _lock(duration: str) -> dict[str, Any]:
+    return {"name": "Test Lock", "card_type": "trap", "property": "normal",
+            "text": "Your opponent cannot activate cards or effects until the End Phase of the next turn.",
+            "effects": [{"kind": "card", "actions": ["opponent_cannot_activate"], "duration": duration,
+                         "errata_2014": duration != "end_phase", "summary": "lock the opponent's activations"}]}
+
+
+def test_end_of_next_turn_cannot_expire_this_turn():
+    cards = [c("Test Lock", "A", "spell_trap", SET)]
+    q = "can A let Test Lock expire during the end phase"
+    data = scenario(cards, phase="main2", date="2013-05-01", custom=[_lock("end_of_next_turn")],
+                    history=("A activates Test Lock", "the chain resolves"))
+    assert answer(data, q) == "no"
+    assert "ygo.duration.next_turn" in rules_of(data, q)
+    data = scenario(cards, phase="main2", custom=[_lock("end_phase")],
+                    history=("A activates Test Lock", "the chain resolves"))
+    assert answer(data, q) == "yes"
+
+
+# ============================================================================ once per turn, shared
+# ---- once_per_turn_group: "You can only use this effect of 'Sangan' once per turn" holds
+# across copies (hard once per turn, Problem-Solving Card Text): of two Sangans sent to the
+# GY together only one effect is activated; Witch of the Black Forest has its own.
+
+def test_once_per_turn_group_two_sangans():
+    cards = [c("Sangan", "A", "monster", ATK, id="s1"), c("Sangan", "A", "monster", ATK, id="s2"),
+             c("Raigeki", "B", "hand")]
+    data = scenario(cards, tp="B", history=("B activates Raigeki", "the chain resolves"))
+    assert answer(data, "can A activate s2 in response to A activating s1") == "no"
+    cards[1] = c("Witch of the Black Forest", "A", "monster", ATK)
+    data = scenario(cards, tp="B", history=("B activates Raigeki", "the chain resolves"))
+    assert answer(data, "can A activate Witch of the Black Forest in response to A activating s1") == "yes"
+
+
+def test_once_per_turn_group_across_effects_shadow_mist():
+    # Elemental HERO Shadow Mist: "You can only use 1 'Elemental HERO Shadow Mist' effect per turn"
+    cards = [c("Elemental HERO Shadow Mist", "A", "graveyard"), c("Monster Reborn", "A", "hand"),
+             c("Raigeki Break", "B", "spell_trap", SET), c("Kuriboh", "B", "hand")]
+    hist = ("A activates Monster Reborn targeting Elemental HERO Shadow Mist", "the chain resolves")
+    data = scenario(cards, history=hist)
+    assert answer(data, "can A activate Shadow Mist now") == "yes"  # its first effect
+    # after the first effect was used, its second effect (sent to the GY) cannot be
+    data = scenario(cards, history=(*hist, "A activates Shadow Mist", "the chain resolves",
+                                    "B activates Raigeki Break targeting Elemental HERO Shadow Mist",
+                                    "the chain resolves"))
+    a = asker(data)
+    assert zone(a, "Elemental HERO Shadow Mist") == "graveyard"
+    assert a.ask("can A activate Shadow Mist now").verdict == "no"
+    # without the first use, it can
+    data = scenario(cards, history=(*hist, "A passes", "B activates Raigeki Break targeting Elemental HERO Shadow Mist",
+                                    "the chain resolves"))
+    assert answer(data, "can A activate Shadow Mist now") == "yes"
