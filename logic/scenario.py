@@ -295,8 +295,8 @@ def _instances(cards_raw: list[Any], game: str, players: list[str], library: Lib
         if game == "ygo" and owner != controller and zone not in ("monster", "spell_trap"):
             raise InputError("only a card on the field can be controlled by a player other than its owner",
                              f"{loc}.controller")
-        materials, counters = _ygo_counts(cd, game, loc)
-        out.append(CardInstance(ident, card, controller, owner, zone, position, flags, materials, counters))
+        materials, card_counters = _ygo_counts(cd, game, loc)
+        out.append(CardInstance(ident, card, controller, owner, zone, position, flags, materials, card_counters))
     return out
 
 

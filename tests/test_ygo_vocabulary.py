@@ -8,8 +8,6 @@ from __future__ import annotations
 
 from typing import Any
 
-import pytest
-
 from logic.scenario import from_data
 from queries.answer import Asker
 from queries.ast import Event, Ref
