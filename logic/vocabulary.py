@@ -176,6 +176,7 @@ YGO_TRIGGERS = {
     "destroys_by_battle": "this card destroys a monster by battle",
     "after_damage_calculation": "after damage calculation (with a battle condition)",
     "start_of_damage_step": "at the start of the Damage Step",
+    "before_damage_calculation": "before damage calculation (with a battle condition)",
     "attack_declared_opponent": "an opponent's monster declares an attack",
     "targeted_for_attack": "this card is targeted for an attack",
     "phase_start": "at the start of a phase",

@@ -680,3 +680,175 @@ def test_once_per_turn_group_across_effects_shadow_mist():
     data = scenario(cards, history=(*hist, "A passes", "B activates Raigeki Break targeting Elemental HERO Shadow Mist",
                                     "the chain resolves"))
     assert answer(data, "can A activate Shadow Mist now") == "yes"
+
+
+# ============================================================================ more actions and kinds
+# ---- destroy_and_banish_summoned (Bottomless Trap Hole: "Destroy that monster(s) with 1500
+# or more ATK, and if you do, banish it")
+
+def test_destroy_and_banish_summoned():
+    data = scenario(BTH, history=("A normal summons Gemini Elf", "B activates Bottomless Trap Hole", "the chain resolves"))
+    assert zone(asker(data), "Gemini Elf") == "banished"
+
+
+# ---- destroy_battle_opponent + trigger before_damage_calculation (Drillroid: "Before damage
+# calculation, if this card attacks a Defense Position monster: Destroy that monster"; 004.DS2)
+
+def test_before_damage_calculation_drillroid():
+    cards = [c("Drillroid", "A", "monster", ATK), c("Mystical Elf", "B", "monster", "face_up_defense")]
+    data = scenario(cards, phase="battle.damage.start", attack={"attacker": "Drillroid", "target": "Mystical Elf"})
+    assert answer(data, "does Drillroid's effect activate during battle.damage.before_calculation") == "yes"
+    data = scenario(cards, phase="battle.damage.start", attack={"attacker": "Drillroid", "target": "Mystical Elf"},
+                    history=("battle.damage.before_calculation begins", "Drillroid resolves"))
+    assert zone(asker(data), "Mystical Elf") == "graveyard"
+
+
+# ---- return_battle_opponent_to_deck (Ehren, Lightsworn Monk: "Shuffle that monster into the Deck")
+
+def test_return_battle_opponent_to_deck_ehren():
+    cards = [c("Ehren, Lightsworn Monk", "A", "monster", ATK), c("Mystical Elf", "B", "monster", "face_up_defense")]
+    data = scenario(cards, phase="battle.damage.start",
+                    attack={"attacker": "Ehren, Lightsworn Monk", "target": "Mystical Elf"},
+                    history=("battle.damage.before_calculation begins", "Ehren resolves"))
+    assert zone(asker(data), "Mystical Elf") == "deck"
+
+
+# ---- return_battling_monsters_to_hand (Neo-Spacian Grand Mole: "At the start of the Damage
+# Step, if this card battles an opponent's monster: You can return both ... to the hand"; 004.DS1)
+
+def test_return_battling_monsters_to_hand_grand_mole():
+    cards = [c("Neo-Spacian Grand Mole", "A", "monster", ATK), c("Summoned Skull", "B", "monster", ATK)]
+    data = scenario(cards, phase="battle.battle", history=(
+        "A declares an attack with Neo-Spacian Grand Mole on Summoned Skull", "battle.damage.start begins",
+        "A activates Neo-Spacian Grand Mole", "the chain resolves"))
+    a = asker(data)
+    assert zone(a, "Neo-Spacian Grand Mole") == "hand" and zone(a, "Summoned Skull") == "hand"
+
+
+# ---- tribute_all_face_up_monsters + special_summon_self (Nibiru: "Tribute as many face-up
+# monsters on the field as possible, and if you do, Special Summon this card from your hand")
+
+def test_tribute_all_face_up_monsters_nibiru():
+    data = _nibiru(4)
+    data["history"] = ["A normal summons Kuriboh", "B activates Nibiru", "the chain resolves"]
+    a = asker(data)
+    assert zone(a, "Dark Magician") == "graveyard" and zone(a, "Kuriboh") == "graveyard"
+    assert zone(a, "Nibiru, the Primal Being") == "monster"
+
+
+# ---- responds_to special_summons (Solemn Warning: "a Spell/Trap Card, or monster effect, is
+# activated that includes an effect that Special Summons")
+
+def test_responds_to_special_summons_solemn_warning():
+    cards = [c("Solemn Warning", "B", "spell_trap", SET), c("Monster Reborn", "A", "hand"),
+             c("Summoned Skull", "A", "graveyard"), c("Pot of Greed", "A", "hand")]
+    data = scenario(cards)
+    assert answer(data, "can B activate Solemn Warning in response to A activating Monster Reborn") == "yes"
+    assert answer(data, "can B activate Solemn Warning in response to A activating Pot of Greed") == "no"
+
+
+# ---- responds_to destroys (Stardust Dragon: "When a card or effect is activated that would
+# destroy a card(s) on the field")
+
+def test_responds_to_destroys_stardust_dragon():
+    cards = [c("Stardust Dragon", "B", "monster", ATK), c("Heavy Storm", "A", "hand"), c("Pot of Greed", "A", "hand"),
+             c("Mind Crush", "B", "spell_trap", SET)]
+    data = scenario(cards)
+    assert answer(data, "can B activate Stardust Dragon in response to A activating Heavy Storm") == "yes"
+    assert answer(data, "can B activate Stardust Dragon in response to A activating Pot of Greed") == "no"
+
+
+# ---- responds_to graveyard_effect (Skull Meister: "When a card effect is activated in your
+# opponent's GY")
+
+def test_responds_to_graveyard_effect_skull_meister():
+    cards = [c("Skull Meister", "B", "hand"), c("Necro Defender", "A", "graveyard"),
+             c("Summoned Skull", "A", "monster", ATK), c("Lyla, Lightsworn Sorceress", "A", "monster", ATK),
+             c("Mind Crush", "B", "spell_trap", SET)]
+    data = scenario(cards)
+    assert answer(data, "can B activate Skull Meister in response to A activating Necro Defender") == "yes"
+    assert answer(data, "can B activate Skull Meister in response to A activating Lyla") == "no"
+
+
+# ---- send_self_to_gy + destroy_previous_card (Ghost Ogre & Snow Rabbit: "send this card from
+# your hand or field to the GY; destroy that card on the field")
+
+def test_send_self_to_gy_ghost_ogre_from_the_field():
+    cards = [c("Ghost Ogre & Snow Rabbit", "B", "monster", ATK), c("Lyla, Lightsworn Sorceress", "A", "monster", ATK),
+             c("Mind Crush", "B", "spell_trap", SET)]
+    data = scenario(cards, history=("A activates Lyla targeting Mind Crush", "B chains Ghost Ogre",
+                                    "the chain resolves"))
+    a = asker(data)
+    assert zone(a, "Ghost Ogre & Snow Rabbit") == "graveyard"
+    assert zone(a, "Lyla, Lightsworn Sorceress") == "graveyard"
+
+
+# ---- tribute(monster), this card included (Cannon Soldier: "You can Tribute 1 monster")
+
+def test_tribute_monster_cost_may_be_this_card():
+    assert answer(scenario([c("Cannon Soldier", "A", "monster", ATK)]), "can A activate Cannon Soldier now") == "yes"
+
+
+# ---- no_add_from_deck (Droll & Lock Bird: "for the rest of this turn, cards cannot be added
+# from either player's Main Deck to the hand")
+
+def test_no_add_from_deck_droll_lock():
+    # (the Decks are not listed: a search adds a card not in the scenario)
+    cards = [c("Droll & Lock Bird", "B", "hand", id="droll1"), c("Droll & Lock Bird", "B", "hand", id="droll2"),
+             c("Test Search", "A", "hand", id="search1"), c("Test Search", "A", "hand", id="search2")]
+    first = ("A activates search1", "the chain resolves", "A passes", "B activates droll1", "the chain resolves")
+    data = scenario(cards, custom=[SEARCH_SPELL], history=(*first, "A activates search2", "the chain resolves"))
+    assert answer(data, "can B activate droll2 now") == "no"
+    data = scenario(cards, custom=[SEARCH_SPELL], history=(
+        "A activates search1", "the chain resolves", "A passes", "B passes", "A activates search2", "the chain resolves"))
+    assert answer(data, "can B activate droll2 now") == "yes"
+
+
+# ---- special_summoned_by_own_effect (Gorz: "When this card is Special Summoned by its effect")
+
+def test_special_summoned_by_own_effect_gorz():
+    cards = [c("Gorz the Emissary of Darkness", "B", "hand"), c("Summoned Skull", "A", "monster", ATK)]
+    data = scenario(cards, phase="battle.damage.start", attack={"attacker": "Summoned Skull", "target": "direct"},
+                    history=("battle.damage.after_calculation begins", "B activates Gorz", "the chain resolves"))
+    a = asker(data)
+    assert zone(a, "Gorz the Emissary of Darkness") == "monster"
+    assert [str(p.arguments[0]) for p in a.start.has("pending")] == ['eff("Gorz the Emissary of Darkness",2)']
+
+
+# ---- target kind tuner (Tuner's Barrier: "Select 1 face-up Tuner monster you control")
+
+def test_target_kind_tuner():
+    cards = [c("Tuner's Barrier", "A", "spell_trap", SET), c("Effect Veiler", "A", "monster", ATK),
+             c("Summoned Skull", "A", "monster", ATK)]
+    assert answer(scenario(cards), "can A activate Tuner's Barrier targeting Effect Veiler now") == "yes"
+    assert answer(scenario(cards), "can A activate Tuner's Barrier targeting Summoned Skull now") == "no"
+
+
+# ---- has_material (Number 9: Dyson Sphere: "if this card with material is attacked")
+
+def test_has_material_dyson_sphere():
+    cards = [c("Number 9: Dyson Sphere", "B", "monster", ATK, materials=0), c("Summoned Skull", "A", "monster", ATK)]
+    data = scenario(cards, phase="battle.battle",
+                    history=("A declares an attack with Summoned Skull on Number 9: Dyson Sphere",))
+    assert answer(data, "can B activate Number 9: Dyson Sphere now") == "no"
+
+
+# ---- atk_change without an amount still counts as a direct ATK change (Limiter Removal;
+# 004.DS: usable until damage calculation)
+
+def test_atk_change_limiter_removal_in_the_damage_step():
+    cards = [c("Limiter Removal", "A", "hand"), c("Summoned Skull", "A", "monster", ATK),
+             c("Gemini Elf", "B", "monster", ATK)]
+    data = scenario(cards, phase="battle.damage.start", attack={"attacker": "Summoned Skull", "target": "Gemini Elf"})
+    assert answer(data, "can A activate Limiter Removal now") == "yes"
+    data = scenario(cards, phase="battle.damage.calculation", attack={"attacker": "Summoned Skull", "target": "Gemini Elf"})
+    assert answer(data, "can A activate Limiter Removal now") == "no"
+
+
+# ---- end_of_opponents_next_turn (Necro Defender, Galaxy Queen: "until your opponent's next End Phase")
+
+def test_end_of_opponents_next_turn_cannot_expire_this_turn():
+    cards = [c("Test Lock", "A", "spell_trap", SET)]
+    data = scenario(cards, phase="main2", date="2013-05-01", custom=[_lock("end_of_opponents_next_turn")],
+                    history=("A activates Test Lock", "the chain resolves"))
+    assert answer(data, "can A let Test Lock expire during the end phase") == "no"
