@@ -62,6 +62,7 @@ class Effect:
     timing: str | None = None  # "when" | "if" (triggers)
     duration: str | None = None
     once_per_turn: bool = False
+    once_per_turn_group: str | None = None  # shared hard once per turn ("only 1 X effect per turn")
     errata_2014: bool = False  # read "until the End Phase" before 10 July 2014 (000.10)
     amount: int | None = None  # for ATK/DEF changes, LP costs shown in summaries
     damage_step: str | None = None  # ruling override: "allowed" / "forbidden"
@@ -135,6 +136,43 @@ def _listify(value: Any) -> list[Any]:
     return [value]
 
 
+# Costs: the argument each takes (None: none; "number": a whole number; a tuple: one of
+# these values; "race": a monster Type), and its default.
+_COST_ARGS: dict[str, tuple[Any, str | None]] = {
+    "discard_self": (None, None),
+    "tribute_self": (None, None),
+    "banish_self": (None, None),
+    "send_self_to_gy": (None, None),
+    "pay_half_lp": (None, None),
+    "pay_lp": ("number", None),
+    "discard": ("race", None),
+    "detach": ("number", "1"),
+    "tribute": (("monster", "synchro"), "monster"),
+    "banish_from_graveyard": (("monster", "card"), "card"),
+    "send_from_hand": ("kind", "card"),
+    "remove_counter": (("spell",), "spell"),
+}
+
+
+def _cost_arg(name: str, arg: str | None, where: str) -> str | None:
+    spec, default = _COST_ARGS.get(name, (None, None))
+    if arg is None:
+        if spec == "number" and default is None:
+            raise InputError(f"cost {name} needs a number: {name}(N)", where)
+        return default
+    if spec is None:
+        raise InputError(f"cost {name} takes no argument", where)
+    if spec == "number":
+        if not arg.isdigit():
+            raise InputError(f"cost {name}({arg}): the argument must be a whole number", where)
+        return arg
+    if isinstance(spec, tuple):
+        if arg not in spec:
+            raise InputError(f"cost {name}({arg}): the argument must be one of {', '.join(spec)}", where)
+        return arg
+    return arg.lower()  # a monster Type (race), or monster / card
+
+
 def parse_ygo_effect(d: Mapping[str, Any], index: int, card_type: str, prop: str | None, where: str) -> Effect:
     """Validate one effect entry of the Yu-Gi-Oh! library schema."""
     if not isinstance(d, Mapping):
@@ -142,7 +180,7 @@ def parse_ygo_effect(d: Mapping[str, Any], index: int, card_type: str, prop: str
     known = {
         "kind", "speed", "mandatory", "optional", "from", "conditions", "responds_to", "cost", "target",
         "actions", "trigger", "timing", "duration", "once_per_turn", "errata_2014", "damage_step",
-        "damage_step_source", "summary", "source", "index", "amount",
+        "damage_step_source", "summary", "source", "index", "amount", "once_per_turn_group",
     }
     for key in d:
         if key not in known:
@@ -196,6 +234,7 @@ def parse_ygo_effect(d: Mapping[str, Any], index: int, card_type: str, prop: str
         name, arg = _term(str(c), f"{where}.cost")
         if name not in V.YGO_COSTS:
             raise InputError(f"cost {name!r} is not one of {', '.join(V.YGO_COSTS)}", f"{where}.cost")
+        arg = _cost_arg(name, arg, f"{where}.cost")
         costs.append((name, arg))
     target: list[tuple[str, str]] = []
     tgt = d.get("target")
@@ -235,6 +274,9 @@ def parse_ygo_effect(d: Mapping[str, Any], index: int, card_type: str, prop: str
     amount = _opt(d, "amount", where, int)
     if isinstance(amount, bool) or (amount is not None and not -10**7 <= amount <= 10**7):
         raise InputError("amount must be a whole number", where)
+    group = _opt(d, "once_per_turn_group", where, (str, int))
+    if group is not None and not re.fullmatch(r"[a-z0-9_]+", str(group)):
+        raise InputError("once_per_turn_group must be a short lower-case label (letters, digits, _)", where)
     return Effect(
         index=idx,
         kind=kind,
@@ -251,6 +293,7 @@ def parse_ygo_effect(d: Mapping[str, Any], index: int, card_type: str, prop: str
         duration=duration,
         once_per_turn=bool(_opt(d, "once_per_turn", where, bool, False)),
         amount=amount,
+        once_per_turn_group=(str(group) if group is not None else None),
         errata_2014=bool(_opt(d, "errata_2014", where, bool, False)),
         damage_step=ds,
         damage_step_source=str(d.get("damage_step_source", "")),

@@ -202,6 +202,11 @@ class OncePerTurn(Predicate, name="once_per_turn"):
     e = RawField
 
 
+class OptGroup(Predicate, name="opt_group"):
+    e = RawField
+    g = ConstantField
+
+
 class Errata2014(Predicate, name="errata_2014"):
     e = RawField
 
@@ -257,12 +262,19 @@ def _const(name: str) -> Symbol:
     return Function(name, [])
 
 
+def _arg(arg: str | int) -> Symbol:
+    if isinstance(arg, int) or arg.isdigit():
+        return Number(int(arg))
+    return Function(str(arg), [])
+
+
 def _term(name: str, arg: str | int | None) -> Symbol:
+    """``name``, ``name(arg)`` or, for ``"a,b"``, ``name(a,b)``."""
     if arg is None:
         return Function(name, [])
-    if isinstance(arg, int) or (isinstance(arg, str) and arg.isdigit()):
-        return Function(name, [Number(int(arg))])
-    return Function(name, [Function(str(arg), [])])
+    if isinstance(arg, str) and "," in arg:
+        return Function(name, [_arg(a.strip()) for a in arg.split(",")])
+    return Function(name, [_arg(arg)])
 
 
 def rule_facts(game: str) -> list[Predicate]:
@@ -368,6 +380,8 @@ def effect_facts(card_id: str, eff: Effect, unknown_resolution: bool = False) ->
         out.append(Duration(e=e, d=eff.duration))
     if eff.once_per_turn:
         out.append(OncePerTurn(e=e))
+    if eff.once_per_turn_group:
+        out.append(OptGroup(e=e, g=eff.once_per_turn_group))
     if eff.errata_2014:
         out.append(Errata2014(e=e))
     if eff.damage_step:
@@ -428,6 +442,8 @@ def initial_state(sc: Scenario) -> list[Predicate]:
         out += mtg_initial_state(sc)
     for p, life in sc.life.items():
         out.append(_val(Function("lp", [String(p)]), Number(life)))
+    if sc.game == "ygo":
+        out += _ygo_counts(sc)
     for inst in sc.cards:
         cid = String(inst.id)
         out.append(_val(Function("zone", [cid]), _const(inst.zone)))
@@ -577,6 +593,37 @@ def mtg_initial_state(sc: Scenario) -> list[Predicate]:
             out.append(_val(Function("loyalty", [cid]), Number(int(ex["loyalty"]))))
         if inst.zone == "battlefield" and "attacked" in inst.flags and sc.point in MTG_COMBAT_AFTER_ATTACKERS:
             out.append(Init(f=_raw(Function("attacking", [cid, String(defender)]))))
+    return out
+
+
+def _uses(card: Card, costs: tuple[str, ...] = (), actions: tuple[str, ...] = (), conds: tuple[str, ...] = ()) -> bool:
+    return any(
+        any(c[0] in costs for c in e.costs) or any(a in actions for a in e.actions)
+        or any(c[0] in conds for c in e.conditions)
+        for e in card.effects
+    )
+
+
+def _ygo_counts(sc: Scenario) -> list[Predicate]:
+    """Counts the Yu-Gi-Oh! encodings keep as bounded functional fluents:
+    Xyz materials (detach costs), Spell Counters, and the Summons of each
+    player this turn (Nibiru), the last from the ``summoned_this_turn`` flags."""
+    out: list[Predicate] = []
+    for inst in sc.cards:
+        cid = String(inst.id)
+        card = inst.card
+        if inst.materials is not None or "xyz" in card.kinds:
+            out.append(_val(Function("materials", [cid]), Number(inst.materials or 0)))
+        given = dict(inst.counters)
+        if given or _uses(card, costs=("remove_counter",), actions=("place_spell_counter",)):
+            out.append(_val(Function("counters", [cid, _const("spell")]), Number(given.get("spell", 0))))
+    # Summons are counted up to the largest count a card asks about (ygo/summon.lp does the same).
+    caps = [int(arg or 0) for i in sc.cards for e in i.card.effects for name, arg in e.conditions
+            if name == "opponent_summoned_at_least"]
+    if caps:
+        for p in sc.players:
+            n = sum(1 for i in sc.cards if i.controller == p and "summoned_this_turn" in i.flags)
+            out.append(_val(Function("summons", [String(p)]), Number(min(n, max(caps)))))
     return out
 
 

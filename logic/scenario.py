@@ -28,7 +28,7 @@ SCENARIO_KEYS = {
 }
 CARD_KEYS = {"card", "controller", "owner", "zone", "position", "id", "special_summoned", "set_this_turn",
              "summoned_this_turn", "counters", "attacked", "face_down_at_start", "tapped", "summoning_sick",
-             "loyalty_activated"}
+             "loyalty_activated", "materials"}
 VARIANTS = {"end_declaration": ("chart", "tp_first"), "mana_abilities": ("break_succession", "ignored")}
 FLAGS = ("special_summoned", "set_this_turn", "summoned_this_turn", "attacked", "face_down_at_start",
          "summoning_sick", "loyalty_activated", "tapped")
@@ -52,6 +52,8 @@ class CardInstance:
     zone: str
     position: str | None
     flags: tuple[str, ...] = ()
+    materials: int | None = None  # ygo: the Xyz materials attached to this monster
+    counters: tuple[tuple[str, int], ...] = ()  # ygo: counters on this card (kind, number)
 
     @property
     def label(self) -> str:
@@ -572,7 +574,8 @@ def _instances(cards_raw: list[Any], game: str, players: list[str], library: Lib
             if owner != controller and zone not in ("monster", "spell_trap", "field"):
                 raise InputError(f"a card in {_ZONE_NAMES.get(zone, zone)} is controlled by its owner "
                                  f"({owner}); only a card on the field can change control", f"{loc}.controller")
-        out.append(CardInstance(ident, card, controller, owner, zone, position, flags))
+        materials, card_counters = _ygo_counts(cd, game, loc)
+        out.append(CardInstance(ident, card, controller, owner, zone, position, flags, materials, card_counters))
     return out
 
 
@@ -606,6 +609,26 @@ def _check_ygo_place(card: Card, zone: str, position: str | None, flags: tuple[s
                          f"{loc}.set_this_turn")
     if "summoned_this_turn" in flags and zone != "monster":
         raise InputError("summoned_this_turn needs a monster on the field (zone: monster)", f"{loc}.summoned_this_turn")
+
+
+def _ygo_counts(cd: Mapping[str, Any], game: str, loc: str) -> tuple[int | None, tuple[tuple[str, int], ...]]:
+    """Yu-Gi-Oh!: ``materials: N`` (Xyz materials) and ``counters: {spell: N}``."""
+    if game != "ygo":
+        return None, ()
+    materials = cd.get("materials")
+    if materials is not None and (not isinstance(materials, int) or isinstance(materials, bool) or materials < 0):
+        raise InputError("materials must be a whole number (the Xyz materials attached)", f"{loc}.materials")
+    raw = cd.get("counters")
+    if raw is None:
+        return materials, ()
+    if not isinstance(raw, Mapping):
+        raise InputError("counters must be a mapping of counter kind to number, e.g. {spell: 1}", f"{loc}.counters")
+    counters = []
+    for kind, n in raw.items():
+        if str(kind) not in ("spell",) or not isinstance(n, int) or isinstance(n, bool) or n < 0:
+            raise InputError("counters: only Spell Counters are modelled, e.g. {spell: 1}", f"{loc}.counters")
+        counters.append((str(kind), n))
+    return materials, tuple(counters)
 
 
 def _position(game: str, card: Card, zone: str, position: Any, loc: str) -> str | None:
