@@ -208,7 +208,8 @@ class Stepper:
         def unsat(active: list[str]) -> bool:
             try:
                 sat, _ = self.solve(checks, active=active, budget=CORE_BUDGET)
-            except LimitReached:
+            except LimitReached as exc:
+                _budget_only(exc)
                 proved[0] = False
                 return False
             return not sat
@@ -272,7 +273,8 @@ class Stepper:
         for atom in core:
             try:
                 sat, _ = self.solve(checks, lifted=[atom], budget=CORE_BUDGET)
-            except LimitReached:
+            except LimitReached as exc:
+                _budget_only(exc)
                 continue
             if sat:
                 necessary.append(atom)
@@ -280,7 +282,8 @@ class Stepper:
             return None
         try:
             sat, _ = self.solve(checks, active=necessary, budget=CORE_BUDGET)
-        except LimitReached:
+        except LimitReached as exc:
+            _budget_only(exc)
             return Reason(necessary, False, note="each rule listed is necessary (lifting any one changes the "
                                                    "answer); that they suffice together was not proved within the budget")
         return Reason(necessary, True) if not sat else None
@@ -294,6 +297,14 @@ class Stepper:
                                            "(a check ran out of time)")
         reg = self.engine.rules
         return [reg[a] for a in found[0].rules if a in reg]
+
+
+def _budget_only(exc: LimitReached) -> None:
+    """A solve of the reason search stopped: its own conflict budget is part of the
+    (deterministic) method; the user's time or model limit is not, and stops the
+    explanation rather than silently changing it."""
+    if exc.which != "conflicts":
+        raise exc
 
 
 @dataclass

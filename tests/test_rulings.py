@@ -58,10 +58,13 @@ def shared_card_list(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def _check(case: dict[str, Any], cards_file: Path | None = None) -> None:
-    r = run_case(case, CORPUS, cards_file=cards_file)
+    """The verdict only (explanations are checked on the acceptance corpora,
+    tests/test_acceptance.py and tests/test_explanations.py); the rules an answer
+    does cite must still carry their text and source."""
+    r = run_case(case, CORPUS, cards_file=cards_file, explain=False)
     assert r.status == "passed", f"{r.id}: got {r.got!r}, expected {r.expected!r} {r.message}"
     ans = r.answer
-    assert ans is not None and ans.because, f"{r.id}: an answer must say which rules decide it"
+    assert ans is not None
     for rule in ans.because:
         assert rule["text"] and rule["source"], f"{r.id}: rule {rule['rule']} lacks text or source"
 

@@ -36,7 +36,8 @@ def asker(data: dict[str, Any]) -> Asker:
 
 
 def answer(data: dict[str, Any], question: str) -> Any:
-    ans = asker(data).ask(question)
+    """The verdict (or answer) only: explanations are tested where their rules are asked for."""
+    ans = Asker(from_data(data, "test scenario"), explain=False).ask(question)
     return ans.verdict if ans.verdict is not None else ans.answer
 
 
