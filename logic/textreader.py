@@ -1586,7 +1586,7 @@ def analyse_effect(unit: Unit, card_type: str, prop: str | None, kinds: tuple[st
     # the activation of a card or effect must be Spell Speed 2 (a Spell Speed 1
     # effect can never be chained to it), so it is a Quick Effect (Spell Reactor・RE)
     if old_style and a.kind == "trigger" and is_monster_text and event_clauses and not event_windows and \
-            all(_is_activation_event(i.clause) for i in event_clauses):  # type: ignore[arg-type]
+            all(i.clause.lead == "when" and _is_activation_event(i.clause) for i in event_clauses):  # type: ignore[union-attr]
         a.kind = "quick"
         a.notes.append("older wording: responds to an activation, so a Quick Effect (Spell Speed 2)")
     # a clause we could not read decides between trigger and ignition
@@ -1747,12 +1747,14 @@ def _split_summon_negation(items: tuple[Item, ...]) -> tuple[tuple[Item, ...], t
         return ev is not None and ev[0] == "would_be_summoned"
     summon = [it for it in items if would(it)]
     acts = [it for it in items if it.clause is not None and _is_activation_event(it.clause)]
-    clauses = [it for it in items if it.clause is not None]
-    if len(summon) != 1 or not acts or len(clauses) != 1 + len(acts) or not any(it.alt for it in clauses[1:]):
+    # a state ("If you control a Level 7 or higher Normal Monster, when ...") goes with both
+    shared = [it for it in items if it.clause is not None and not it.clause.is_event and not it.alt]
+    events = [it for it in items if it.clause is not None and it not in shared]
+    if len(summon) != 1 or not acts or len(events) != 1 + len(acts) or not any(it.alt for it in events[1:]):
         return None
     unalt = lambda it: Item(it.rule, it.words, it.owner, it.phase, it.clause, False)  # noqa: E731
     rest = tuple(unalt(it) if it is acts[0] else it for it in items if it is not summon[0])
-    only = tuple(unalt(it) for it in items if it.clause is None or it is summon[0])
+    only = tuple(unalt(it) for it in items if it.clause is None or it is summon[0] or it in shared)
     return rest, only
 
 
@@ -2898,6 +2900,8 @@ def _ja_countable(u: Unit) -> bool:
     """Would the Japanese text number this unit (①②...)?"""
     if u.activation and (not u.sentences or _is_equip_only(u)):
         return False
+    if u.activation and all(not _has_structure(s) and _contains(s.words(), "remains on the field") for s in u.sentences):
+        return False  # "This card remains on the field for ...": no effect of its own (Nightmare's Steelcage)
     return not u.under_grant
 
 
