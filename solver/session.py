@@ -15,7 +15,7 @@ assumptions, enumerate or count, unsat cores minimised by deletion, limits.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -257,7 +257,100 @@ class Session:
         return [by_lit[lit] for lit in core if lit in by_lit]
 
     def count(self, assumptions: Sequence[Assumption] = (), project: bool = False) -> int:
-        return self.solve(assumptions, models=0, count_only=True, project=project).count
+        """The number of models (projected onto the #project atoms with
+        ``project``), counted inside the solver: no model is read into Python."""
+        self._check_time("counting")
+        conf = self._ctl.configuration
+        conf.solve.models = "0"  # type: ignore[union-attr]
+        conf.solve.project = "project" if project else "no"  # type: ignore[union-attr]
+        lits = self._assumption_literals(assumptions)
+        start = time.perf_counter()
+        try:
+            with self._ctl.solve(assumptions=lits, async_=True) as handle:
+                if self._deadline is not None:
+                    if not handle.wait(max(0.0, self._deadline - time.monotonic())):
+                        handle.cancel()
+                        found = self._enumerated()
+                        raise LimitReached("time", self.time_limit or 0,
+                                           f"{found} model(s) counted before stopping")
+                handle.get()
+        finally:
+            self.stats.solve_ms += (time.perf_counter() - start) * 1000
+            self.stats.solves += 1
+        n = self._enumerated()
+        self.stats.models += n
+        self._refresh_size()
+        return n
+
+    def _enumerated(self) -> int:
+        try:
+            return int(self._ctl.statistics["summary"]["models"]["enumerated"])
+        except (KeyError, TypeError, RuntimeError):
+            return 0
+
+    def iter_models(
+        self,
+        assumptions: Sequence[Assumption] = (),
+        project: bool = False,
+    ) -> Iterator[list[clingo.Symbol]]:
+        """Stream the models (their shown atoms) one at a time, as the solver
+        finds them; the caller may stop at any time.  The time limit applies
+        to the wait for each model."""
+        self._check_time("solving")
+        conf = self._ctl.configuration
+        conf.solve.models = "0"  # type: ignore[union-attr]
+        conf.solve.project = "project" if project else "no"  # type: ignore[union-attr]
+        lits = self._assumption_literals(assumptions)
+        start = time.perf_counter()
+        count = 0
+        try:
+            with self._ctl.solve(assumptions=lits, yield_=True, async_=True) as handle:
+                while True:
+                    handle.resume()
+                    if self._deadline is not None:
+                        if not handle.wait(max(0.0, self._deadline - time.monotonic())):
+                            handle.cancel()
+                            raise LimitReached("time", self.time_limit or 0,
+                                               f"{count} model(s) found before stopping")
+                    model = handle.model()
+                    if model is None:
+                        break
+                    count += 1
+                    yield model.symbols(shown=True)
+        finally:
+            self.stats.solve_ms += (time.perf_counter() - start) * 1000
+            self.stats.solves += 1
+            self.stats.models += count
+
+    def brave(self, assumptions: Sequence[Assumption] = ()) -> list[clingo.Symbol] | None:
+        """The shown atoms true in some model (brave consequences), or None if
+        there is no model."""
+        self._check_time("solving")
+        conf = self._ctl.configuration
+        conf.solve.models = "0"  # type: ignore[union-attr]
+        conf.solve.project = "no"  # type: ignore[union-attr]
+        conf.solve.enum_mode = "brave"  # type: ignore[union-attr]
+        last: list[clingo.Symbol] | None = None
+        start = time.perf_counter()
+        try:
+            with self._ctl.solve(assumptions=self._assumption_literals(assumptions), yield_=True) as handle:
+                for model in handle:
+                    last = list(model.symbols(shown=True))
+        finally:
+            conf.solve.enum_mode = "auto"  # type: ignore[union-attr]
+            self.stats.solve_ms += (time.perf_counter() - start) * 1000
+            self.stats.solves += 1
+        return last
+
+    def set_heuristic(self, name: str) -> None:
+        """Choose the solver's decision heuristic (e.g. ``Domain`` to follow
+        the program's #heuristic statements)."""
+        self._ctl.configuration.solver.heuristic = name  # type: ignore[union-attr]
+
+    def size(self) -> tuple[int, int]:
+        """The ground program's size (atoms, rules) as the solver sees it."""
+        self._refresh_size()
+        return self.stats.atoms, self.stats.rules
 
     def minimal_core(
         self,

@@ -1,0 +1,527 @@
+"""Every legal chain from a position: counted, listed, grouped by outcome, drawn.
+
+A *chain* is the sequence of links from the first activation until the chain
+has fully resolved.  The engine searches the traces of the position in the
+scope ``q_scope(one_chain)`` (encodings/core/query.lp): a trace is over once
+its chain has resolved, or -- if nobody starts a chain -- as soon as anything
+but a pass happens (play moves on).  Such a trace is *the empty chain*: it is
+one chain (with no links), legal whenever play can move on without a chain.
+The traces are projected onto their links (encodings/core/chains.lp), so that
+traces which differ only in passes, or in which of two identical copies of a
+card was used, are one chain (unless ``distinct_copies``).
+
+Counting never reads a model: the non-empty chains are counted inside the
+solver, with the traces cut where the chain starts resolving (resolving a
+Yu-Gi-Oh! chain is deterministic), and the empty chain is one more check.
+Listing streams the chains as the solver finds them, each with its outcome.
+See docs/chains.md.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import networkx as nx
+
+from logic.errors import InputError, NotModelled
+from logic.facts import state_facts
+from logic.registry import lp_files
+from queries.engine import Engine, Position
+from solver import LimitReached, Session
+from solver.terms import Function, Number, String, Symbol
+
+# A SEGOC has four groups (turn player's / opponent's, mandatory / optional),
+# each closed by a pass at most.
+SEGOC_GROUPS = 4
+# seconds for one check that a horizon is enough (before using the bound)
+CHECK_BUDGET = 0.5
+
+_NONE = Function("none", [])
+
+
+def _c(name: str) -> Symbol:
+    return Function(name, [])
+
+
+def _s(sym: Symbol) -> str:
+    return sym.string if sym.type.name == "String" else str(sym)
+
+
+@dataclass(frozen=True)
+class Link:
+    """One link: the N-th, activated by ``player``: ``effect`` (its label)
+    with ``target`` (a label) or none."""
+
+    n: int
+    player: str
+    effect: str
+    target: str | None = None
+    card_ref: str = field(default="", compare=False)  # the card id representing the copies
+
+    def text(self) -> str:
+        return f"{self.player}: {self.effect}" + (f" -> {self.target}" if self.target else "")
+
+    def as_json(self) -> dict[str, Any]:
+        d: dict[str, Any] = {"link": self.n, "player": self.player, "card": self.effect}
+        if self.target:
+            d["target"] = self.target
+        return d
+
+
+@dataclass(frozen=True)
+class Chain:
+    links: tuple[Link, ...]
+    outcome: tuple[str, ...] = ()
+
+    @property
+    def labels(self) -> list[str]:
+        """DESIGN.md's answer: the cards of the links, first link first."""
+        return [lk.effect for lk in self.links]
+
+    @property
+    def resolution(self) -> list[str]:
+        """The order the links resolve in (Yu-Gi-Oh!: last link first)."""
+        return [lk.effect for lk in reversed(self.links)]
+
+    @property
+    def key(self) -> tuple[tuple[str, str, str | None], ...]:
+        return tuple((lk.player, lk.effect, lk.target) for lk in self.links)
+
+    def text(self) -> str:
+        if not self.links:
+            return "(no chain: play moves on)"
+        return "  ".join(f"{lk.n}. {lk.text()}" for lk in self.links)
+
+    def as_json(self) -> dict[str, Any]:
+        return {
+            "chain": self.labels,
+            "links": [lk.as_json() for lk in self.links],
+            "resolution": self.resolution,
+            "outcome": list(self.outcome),
+        }
+
+
+@dataclass
+class CountResult:
+    count: int
+    empty: bool  # the empty chain is among them
+    horizon: int
+    projected: bool
+    stats: dict[str, Any] = field(default_factory=dict)
+
+
+# ---------------------------------------------------------------- identical copies
+
+
+def _swap(sym: Symbol, a: Symbol, b: Symbol) -> Symbol:
+    if sym == a:
+        return b
+    if sym == b:
+        return a
+    if sym.type.name == "Function" and sym.arguments:
+        return Function(sym.name, [_swap(x, a, b) for x in sym.arguments], sym.positive)
+    return sym
+
+
+def copy_classes(engine: Engine, position: Position) -> dict[str, str]:
+    """Card id -> the id that represents its class of identical copies: the
+    same card, owner and state, so that swapping the two leaves the position
+    (and the chain so far) unchanged."""
+    sc = engine.sc
+    players = set(sc.players)
+    rep: dict[str, str] = {c.id: c.id for c in sc.cards}
+    by_kind: dict[tuple[str, str], list[str]] = {}
+    for c in sc.cards:
+        if c.id in players:
+            continue  # a card named like a player: never merged
+        by_kind.setdefault((c.card.name, c.owner), []).append(c.id)
+    fluents = position.fluents
+    for ids in by_kind.values():
+        for i, a in enumerate(ids):
+            if rep[a] != a:
+                continue
+            for b in ids[i + 1:]:
+                if rep[b] != b or sc.instance(b).card != sc.instance(a).card:
+                    continue
+                sa, sb = String(a), String(b)
+                if frozenset(_swap(f, sa, sb) for f in fluents) == fluents:
+                    rep[b] = a
+    return rep
+
+
+# ---------------------------------------------------------------- the search
+
+
+class ChainSearch:
+    """Every legal chain from one position."""
+
+    def __init__(self, engine: Engine, position: Position, *, max_links: int | None = None,
+                 distinct_copies: bool = False, verify: bool = True) -> None:
+        if engine.sc.game != "ygo":
+            raise NotModelled("chain enumeration for Magic: The Gathering (the stack resolves one object "
+                              "at a time; only Yu-Gi-Oh! chains are enumerated)")
+        if max_links is not None and max_links < 0:
+            raise InputError("--max-links must be 0 or more", "--max-links")
+        self.engine = engine
+        self.sc = engine.sc
+        self.position = position
+        self.max_links = max_links
+        self.distinct_copies = distinct_copies
+        self.verify = verify
+        self.rep = {c.id: c.id for c in self.sc.cards} if distinct_copies else copy_classes(engine, position)
+        self._labels = self._class_labels()
+        self.stats: dict[str, Any] = {"ground_ms": 0.0, "solve_ms": 0.0, "atoms": 0, "rules": 0, "horizon": 0}
+        self._decode_cache: dict[Symbol, Any] = {}
+
+    # ------------------------------------------------------------ facts
+    def _class_labels(self) -> dict[str, str]:
+        """Class representative -> the label chains show for it."""
+        members: dict[str, list[str]] = {}
+        for cid, r in self.rep.items():
+            members.setdefault(r, []).append(cid)
+        labels: dict[str, str] = {}
+        names: dict[str, int] = {}
+        for r in members:
+            names[self.sc.instance(r).card.name] = names.get(self.sc.instance(r).card.name, 0) + 1
+        for r, ms in members.items():
+            inst = self.sc.instance(r)
+            auto = all(m == inst.card.name or m.startswith(inst.card.name + "#") for m in ms)
+            if len(ms) > 1 and auto and names[inst.card.name] == 1:
+                labels[r] = inst.card.name
+            else:
+                labels[r] = r
+        return labels
+
+    def class_facts(self) -> list[Symbol]:
+        out = [Function("q_class", [_NONE, _NONE])]
+        for p in self.sc.players:
+            out.append(Function("q_class", [String(p), String(p)]))
+        for c in self.sc.cards:
+            r = self.rep[c.id]
+            out.append(Function("q_class", [String(c.id), String(r)]))
+            for e in c.card.effects:
+                out.append(Function("q_class", [Function("eff", [String(c.id), Number(e.index)]),
+                                                Function("eff", [String(r), Number(e.index)])]))
+        return out
+
+    def _existing(self) -> int:
+        n = self.position.value("chain_len")
+        return n.number if n is not None else 0
+
+    def _available(self) -> int:
+        """Effects that may still be activated (each at most once in a chain)."""
+        used = {f.arguments[0] for f in self.position.has("used")}
+        effs = {Function("eff", [String(c.id), Number(e.index)])
+                for c in self.sc.cards for e in c.card.effects if e.kind != "continuous"}
+        n = len(effs - used)
+        if self.max_links is not None:
+            n = min(n, max(0, self.max_links - self._existing()))
+        return n
+
+    def _segoc(self) -> bool:
+        g = self.position.value("segoc")
+        return g is not None and g.name != "none"
+
+    def _pre(self) -> int:
+        """The most steps before the first link (or before play moves on):
+        the passes the chart allows with no chain (001.6: B, C, A, E0, E),
+        after the passes that decline a SEGOC's optional groups."""
+        if self._existing() > 0:
+            return 0
+        box = self.position.value("box")
+        steps = {"a": 3, "b": 5, "c": 4, "e0": 2, "e": 1}.get(box.name if box is not None else "", 5)
+        if self._segoc():
+            # mandatory triggers go on the chain first: no pass before them;
+            # otherwise each optional group (one per player) may be declined
+            pending = [f.arguments[0] for f in self.position.has("pending")]
+            mandatory = {e for e in pending if self._mandatory(e)}
+            steps = 0 if mandatory else 2 + 5
+        return steps + 1
+
+    def _mandatory(self, eff: Symbol) -> bool:
+        try:
+            inst = self.sc.instance(_s(eff.arguments[0]))
+        except KeyError:
+            return False
+        return any(e.index == eff.arguments[1].number and e.mandatory for e in inst.card.effects)
+
+    def horizon(self, full: bool, links: int | None = None) -> int:
+        """Steps enough for every trace whose chain gets at most ``links``
+        new links (default: as many as there are effects left, which bounds
+        every trace): before the first link, each link and the passes that
+        may precede it, the passes that close the chain, and, with
+        ``full``, its resolution."""
+        n = len(self.sc.players)
+        new = self._available() if links is None else min(links, self._available())
+        h = self._pre() + n * new + n + (SEGOC_GROUPS if self._segoc() else 0) + 1
+        if full:
+            h += self._existing() + new
+        return h
+
+    def _facts(self, full: bool) -> list[Symbol]:
+        out = [Function("q_scope", [_c("one_chain")]), Function("q_quiet_after", [Number(self._pre())])]
+        if not full:
+            out.append(Function("q_cut", [_c("built")]))
+        if self.max_links is not None:
+            out.append(Function("q_max_links", [Number(self.max_links)]))
+        return out + self.class_facts()
+
+    # ------------------------------------------------------------ sessions
+    def _ground_to(self, s: Session, t0: int, h: int) -> None:
+        parts: list[tuple[str, Sequence[Symbol | int]]] = []
+        for t in range(t0 + 1, h + 1):
+            parts += [("step", [t]), ("state", [t])]
+        if parts:
+            s.ground(parts)
+
+    def _rules(self) -> list[tuple[Symbol, bool]]:
+        return [(Function("rule", [_c(a)]), True) for a in self.engine.switchable]
+
+    def _absorb(self, s: Session) -> None:
+        atoms, rules = s.size()
+        self.stats["ground_ms"] += s.stats.ground_ms
+        self.stats["solve_ms"] += s.stats.solve_ms
+        self.stats["atoms"] = max(self.stats["atoms"], atoms)
+        self.stats["rules"] = max(self.stats["rules"], rules)
+        self.engine.stats["ground_ms"] += s.stats.ground_ms
+        self.engine.stats["solve_ms"] += s.stats.solve_ms
+        self.engine.stats["models"] += s.stats.models
+        self.engine.stats["solves"] += s.stats.solves
+        self.engine.stats["atoms"] = max(self.engine.stats["atoms"], atoms)
+        self.engine.stats["rules"] = max(self.engine.stats["rules"], rules)
+
+    def _ready(self, full: bool) -> tuple[Session, int]:
+        """A session grounded to a horizon that every trace fits in.
+
+        The bound ``horizon(full)`` always suffices.  Most positions' chains
+        are much shorter than it, so the horizon is first tried for chains of
+        1, 2, 4, ... new links: it suffices once no trace is still going on
+        there (a cheap check while there are few traces; given up for the
+        bound after CHECK_BUDGET seconds)."""
+        s = Session(time_limit=self.engine.remaining())
+        for f in lp_files(self.sc.game):
+            if f.name != "show.lp":  # only the chain's atoms are shown
+                s.load(f)
+        s.add_facts(self.engine.static + state_facts(self.position.fluents) + self._facts(full))
+        s.ground([("base", []), ("state", [0])])
+        s.set_heuristic("Domain")
+        bound = self.horizon(full)
+        t, h = 0, 0
+        while True:
+            h = min(bound, max(h + 4, h * 3 // 2, len(self.sc.players) + 2))
+            self._ground_to(s, t, h)
+            t = h
+            if h >= bound and not self.verify:
+                break
+            try:
+                alive = s.solve(self._rules() + [(_done(h), False)], models=1, budget=CHECK_BUDGET).satisfiable
+            except LimitReached as exc:
+                if exc.which != "budget":
+                    raise
+                alive = True
+            if not alive:
+                break
+            if h >= bound:
+                self._absorb(s)
+                raise LimitReached("horizon", h, "a trace of the chain did not end within the search bound")
+        s.ground([("chains", [h])])
+        self.stats["horizon"] = max(self.stats["horizon"], h)
+        return s, h
+
+    def _windows(self, s: Session, h: int) -> tuple[bool, bool]:
+        """(the empty chain is legal, some player has two chances to start a
+        chain before the first link: traces must then be projected)."""
+        empty = False
+        if self._existing() == 0:
+            empty = s.solve(self._rules() + [(_done(h), True), (_LINKED, False)], models=1).satisfiable
+        repeated = s.solve(self._rules() + [(_REPEAT, True)], models=1).satisfiable
+        return empty, repeated
+
+    def _project(self, repeated: bool) -> bool:
+        merged = any(cid != r for cid, r in self.rep.items())
+        return merged or repeated
+
+    def _nonempty(self, h: int) -> list[tuple[Symbol, bool]]:
+        return self._rules() + [(_done(h), True), (_LINKED, True)]
+
+    # ------------------------------------------------------------ counting
+    def count(self) -> CountResult:
+        started = time.perf_counter()
+        s, h = self._ready(full=False)
+        try:
+            empty, repeated = self._windows(s, h)
+            project = self._project(repeated)
+            t0 = time.perf_counter()
+            n = s.count(self._nonempty(h), project=project)
+            count_ms = (time.perf_counter() - t0) * 1000
+        finally:
+            self._absorb(s)
+        stats = dict(self.stats)
+        stats["count_ms"] = round(count_ms, 1)
+        stats["total_ms"] = round((time.perf_counter() - started) * 1000, 1)
+        return CountResult(n + int(empty), empty, h, project, stats)
+
+    # ------------------------------------------------------------ listing
+    def chains(self, limit: int | None = None, outcomes: bool = True) -> Iterator[Chain]:
+        """Stream every legal chain (the empty chain first, if legal); without
+        ``outcomes`` the chains are not resolved (a smaller search)."""
+        s, h = self._ready(full=outcomes)
+        try:
+            empty, repeated = self._windows(s, h)
+            produced = 0
+            if empty:
+                produced += 1
+                yield Chain(())
+            if limit is not None and produced >= limit:
+                return
+            for syms in s.iter_models(self._nonempty(h), project=self._project(repeated)):
+                yield self._decode(syms)
+                produced += 1
+                if limit is not None and produced >= limit:
+                    return
+        finally:
+            self._absorb(s)
+
+    def _decode(self, syms: Sequence[Symbol]) -> Chain:
+        links: list[Link] = []
+        out: list[str] = []
+        cache = self._decode_cache
+        for a in syms:
+            got = cache.get(a)
+            if got is None:
+                got = self._decode_atom(a)
+                cache[a] = got
+            if isinstance(got, Link):
+                links.append(got)
+            elif isinstance(got, str):
+                out.append(got)
+        links.sort(key=lambda lk: lk.n)
+        return Chain(tuple(links), tuple(sorted(out)))
+
+    def _decode_atom(self, a: Symbol) -> Link | str | bool:
+        if a.name == "q_link":
+            n, e, p, x = a.arguments
+            return Link(n.number, _s(p), self.effect_label(e), None if x == _NONE else self.card_label(x),
+                        card_ref=_s(e.arguments[0]))
+        if a.name == "q_out":
+            return self.outcome_text(a.arguments[0])
+        return False
+
+    # ------------------------------------------------------------ labels
+    def card_label(self, sym: Symbol) -> str:
+        cid = _s(sym)
+        return self._labels.get(cid, cid)
+
+    def effect_label(self, eff: Symbol) -> str:
+        cid = _s(eff.arguments[0])
+        label = self._labels.get(cid, cid)
+        try:
+            inst = self.sc.instance(cid)
+        except KeyError:
+            return label
+        if sum(1 for e in inst.card.effects if e.kind != "continuous") > 1:
+            return f"{label} (effect {eff.arguments[1].number})"
+        return label
+
+    def outcome_text(self, o: Symbol) -> str:
+        k = o.name
+        args = o.arguments
+        if k == "negated":
+            return f"{self.effect_label(args[0])} negated"
+        if k == "destroyed":
+            return f"{self.card_label(args[0])} destroyed"
+        if k == "banished":
+            return f"{self.card_label(args[0])} banished"
+        if k == "summoned":
+            return f"{self.card_label(args[0])} Special Summoned"
+        if k == "effects_negated":
+            return f"{self.card_label(args[0])}'s effects negated"
+        if k == "control":
+            return f"{_s(args[1])} takes control of {self.card_label(args[0])}"
+        if k == "lp":
+            return f"{_s(args[0])} at {args[1].number} LP"
+        return str(o)
+
+
+def _done(h: int) -> Symbol:
+    return Function("done", [Number(h)])
+
+
+_LINKED = Function("q_linked", [])
+_REPEAT = Function("q_windows_repeat", [])
+
+
+# ---------------------------------------------------------------- grouping and the tree
+
+
+def group_by_outcome(chains: Sequence[Chain]) -> list[tuple[tuple[str, ...], list[Chain]]]:
+    """The chains grouped by what they did, the largest group first."""
+    groups: dict[tuple[str, ...], list[Chain]] = {}
+    for c in chains:
+        groups.setdefault(c.outcome, []).append(c)
+    return sorted(groups.items(), key=lambda kv: (-len(kv[1]), kv[0]))
+
+
+def chain_tree(chains: Sequence[Chain], root_label: str = "position") -> nx.DiGraph:
+    """The tree of chain prefixes: a node per chain so far (the root is the
+    chain at the position), an edge per activation; complete chains carry
+    their outcome."""
+    g = nx.DiGraph()
+    g.add_node((), label=root_label, complete=False, outcome=())
+    for c in chains:
+        prefix: tuple[Any, ...] = ()
+        for lk in c.links:
+            nxt = prefix + ((lk.player, lk.effect, lk.target),)
+            if nxt not in g:
+                g.add_node(nxt, label=lk.text(), complete=False, outcome=())
+                g.add_edge(prefix, nxt, label=f"{lk.n}. {lk.text()}")
+            prefix = nxt
+        g.nodes[prefix]["complete"] = True
+        g.nodes[prefix]["outcome"] = c.outcome
+    return g
+
+
+def _dot_quote(s: str) -> str:
+    return '"' + s.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n") + '"'
+
+
+def to_dot(g: nx.DiGraph, title: str = "") -> str:
+    """The tree in Graphviz's DOT language."""
+    ids = {n: f"n{i}" for i, n in enumerate(g.nodes)}
+    lines = ["digraph chains {", "  rankdir=LR;", '  node [shape=box, fontname="Helvetica", fontsize=10];',
+             '  edge [fontname="Helvetica", fontsize=9];']
+    if title:
+        lines.append(f"  label={_dot_quote(title)}; labelloc=t;")
+    for n, d in g.nodes(data=True):
+        label = d.get("label", "")
+        if n == ():
+            label = d.get("label", "position") + (" (no chain: play moves on)" if d.get("complete") else "")
+        elif d.get("complete"):
+            label += "\n= " + ("; ".join(d.get("outcome") or ()) or "no outcome")
+        style = ', style="rounded,filled", fillcolor="#e8f4e8"' if d.get("complete") else ""
+        lines.append(f"  {ids[n]} [label={_dot_quote(label)}{style}];")
+    for a, b in g.edges:
+        lines.append(f"  {ids[a]} -> {ids[b]};")
+    lines.append("}")
+    return "\n".join(lines) + "\n"
+
+
+def render_svg(dot_text: str, path: str) -> None:
+    """Render DOT text to an SVG file with Graphviz's ``dot``."""
+    import shutil
+    import subprocess
+
+    exe = shutil.which("dot")
+    if exe is None:
+        raise InputError("Graphviz's 'dot' program was not found; install Graphviz "
+                         "(Debian/Ubuntu: apt-get install graphviz; macOS: brew install graphviz; "
+                         "conda: conda install graphviz), or write the DOT text with --dot FILE", "--svg")
+    res = subprocess.run([exe, "-Tsvg", "-o", path], input=dot_text, text=True, capture_output=True, check=False)
+    if res.returncode != 0:
+        raise InputError(f"dot failed: {res.stderr.strip()}", "--svg")
+
+
+ProgressFn = Callable[[int], None]
