@@ -164,6 +164,10 @@ class Asker:
             return self._order(q, positions)
         if q.kind == "next_point":
             return self._next_point(q, positions)
+        if q.kind in ("count", "list"):
+            from queries.chains import answer_chains
+
+            return answer_chains(self, q, positions)
         raise NotModelled(f"questions of the form '{q.text.split()[0]} …' ({q.kind.replace('_', ' ')})")
 
     # ------------------------------------------------------------ yes / no

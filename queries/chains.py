@@ -500,7 +500,7 @@ def to_dot(g: nx.DiGraph, title: str = "") -> str:
         if n == ():
             label = d.get("label", "position") + (" (no chain: play moves on)" if d.get("complete") else "")
         elif d.get("complete"):
-            label += "\n= " + ("; ".join(d.get("outcome") or ()) or "no outcome")
+            label += "\n= " + ("; ".join(d.get("outcome") or ()) or "nothing changes")
         style = ', style="rounded,filled", fillcolor="#e8f4e8"' if d.get("complete") else ""
         lines.append(f"  {ids[n]} [label={_dot_quote(label)}{style}];")
     for a, b in g.edges:
@@ -525,3 +525,174 @@ def render_svg(dot_text: str, path: str) -> None:
 
 
 ProgressFn = Callable[[int], None]
+
+
+# ---------------------------------------------------------------- questions
+
+
+def single_position(positions: Sequence[Position], what: str) -> Position:
+    if len(positions) != 1:
+        raise InputError(f"{what} can happen in {len(positions)} different ways here; say which "
+                         "(for example name the target)", "question")
+    return positions[0]
+
+
+def answer_chains(asker: Any, q: Any, positions: Sequence[Position]) -> Any:
+    """The answer to "how many legal chains are there <when>" (an integer) or
+    "list every legal chain <when>" (a list of chains, each a list of cards,
+    first link first)."""
+    from queries.answer import Answer
+
+    if q.when.kind not in ("none", "now", "after", "in_response"):
+        raise NotModelled(f"chains asked '{q.when.kind.replace('_', ' ')} …' (ask 'now', 'after <event>' "
+                          "or 'in response to …': the chains from one position)")
+    what = q.when.event.text if q.when.event is not None else "the position"
+    pos = single_position(positions, repr(what))
+    search = ChainSearch(asker.engine, pos)
+    ans = Answer(q.text, q.kind)
+    reg = asker.engine.rules
+    ans.because = [reg[a].as_dict() for a in ("ygo_fet_box_d", "ygo_speed_response", "ygo_segoc_order")
+                   if a in reg]
+    if q.kind == "count":
+        res = search.count()
+        ans.answer = res.count
+        ans.summary = count_sentence(res.count, res.empty)
+        ans.detail["empty_chain"] = res.empty
+        ans.detail["horizon"] = res.horizon
+        return ans
+    chains = list(search.chains())
+    ans.answer = [c.labels for c in chains]
+    groups = group_by_outcome(chains)
+    ans.detail["groups"] = [{"outcome": list(o), "chains": [c.as_json() for c in cs]} for o, cs in groups]
+    ans.summary = count_sentence(len(chains), any(not c.links for c in chains)) + \
+        f", in {len(groups)} outcome group(s)"
+    return ans
+
+
+def count_sentence(n: int, empty: bool) -> str:
+    s = f"{n} legal chain{'s' if n != 1 else ''}"
+    if empty:
+        s += " (one of them the empty chain: nobody activates anything and play moves on)"
+    return s
+
+
+# ---------------------------------------------------------------- the command line
+
+
+def position_for(asker: Any, after: str | None) -> Position:
+    """The scenario's position (after its history), or after the event ``after``."""
+    from queries.ast import When
+    from queries.parser import parse_event
+
+    if after is None:
+        return asker.start
+    ev = parse_event(after, asker.names)
+    try:
+        positions = asker._positions(When("after", event=ev))
+    except Exception as exc:  # the event cannot happen here
+        from queries.answer import _Impossible
+
+        if isinstance(exc, _Impossible):
+            rules = "; ".join(f"{r.id}: {r.text}" for r in exc.err.core) or "no legal way was found"
+            raise InputError(f"{after!r} cannot happen from this position ({rules})", "--after") from None
+        raise
+    return single_position(positions, repr(after))
+
+
+def point_text(sc: Any, pos: Position) -> str:
+    from queries import describe
+
+    box = pos.value("box")
+    pr = pos.value("priority")
+    who = _s(pr) if pr is not None and pr.type.name == "String" else "nobody"
+    where = describe.point_name(sc, pos)
+    if box is not None and box.name not in ("none",):
+        where += f", box {box.name.upper()}"
+    chain = describe.chain_list(sc, pos)
+    if chain:
+        where += f", chain so far: {', '.join(chain)}"
+    return f"{where}; {who} to act"
+
+
+def _progress(enabled: bool) -> Any:
+    if not enabled:
+        return None
+    from rich.console import Console
+    from rich.progress import Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
+
+    return Progress(SpinnerColumn(), TextColumn("{task.completed} chains"), TimeElapsedColumn(),
+                    console=Console(stderr=True), transient=True)
+
+
+def run_command(scenario: str, *, after: str | None, max_links: int | None, limit: int | None,
+                count_only: bool, json_out: bool, dot: str | None, svg: str | None, distinct_copies: bool,
+                time_limit: float | None, echo: Callable[[str], None], progress: bool) -> int:
+    """``chainjudge chains``: count, list (streamed) or draw every legal chain."""
+    import json
+
+    from logic.scenario import load_file
+    from queries.answer import Asker
+
+    if limit is not None and limit < 1:
+        raise InputError("--limit must be 1 or more", "--limit")
+    sc = load_file(scenario)
+    asker = Asker(sc, time_limit=time_limit)
+    pos = position_for(asker, after)
+    search = ChainSearch(asker.engine, pos, max_links=max_links, distinct_copies=distinct_copies)
+    where = point_text(sc, pos)
+    if count_only:
+        res = search.count()
+        if json_out:
+            echo(json.dumps({"count": res.count, "empty_chain": res.empty, "position": where,
+                             "stats": res.stats}, ensure_ascii=False))
+        else:
+            echo(f"{count_sentence(res.count, res.empty)} from {where}")
+        return 0
+    chains: list[Chain] = []
+    started = time.perf_counter()
+    bar = _progress(progress and not json_out)
+    task = bar.add_task("chains", total=None) if bar is not None else None
+    if bar is not None:
+        bar.start()
+    try:
+        for c in search.chains(limit=limit):
+            chains.append(c)
+            if json_out:
+                echo(json.dumps(c.as_json(), ensure_ascii=False))
+            if bar is not None and task is not None:
+                bar.update(task, completed=len(chains))
+    finally:
+        if bar is not None:
+            bar.stop()
+    elapsed = time.perf_counter() - started
+    complete = limit is None or len(chains) < limit
+    groups = group_by_outcome(chains)
+    if dot is not None or svg is not None:
+        g = chain_tree(chains, root_label=where)
+        text = to_dot(g, title=f"{sc.path}: every legal chain")
+        if dot is not None:
+            with open(dot, "w", encoding="utf-8") as fh:
+                fh.write(text)
+        if svg is not None:
+            render_svg(text, svg)
+    if json_out:
+        echo(json.dumps({"summary": {
+            "chains": len(chains), "complete": complete, "position": where,
+            "groups": [{"outcome": list(o), "chains": len(cs)} for o, cs in groups],
+            "seconds": round(elapsed, 3), "stats": search.stats}}, ensure_ascii=False))
+        return 0
+    head = count_sentence(len(chains), any(not c.links for c in chains))
+    if not complete:
+        head = f"the first {len(chains)} legal chains (--limit {limit}; there may be more)"
+    echo(f"{head} from {where}, in {len(groups)} outcome group(s); a chain resolves last link first")
+    for outcome, cs in groups:
+        echo("")
+        echo(f"Outcome: {'; '.join(outcome) or 'nothing the timing rules look at'}  ({len(cs)} chain"
+             f"{'s' if len(cs) != 1 else ''})")
+        for c in cs:
+            echo(f"  {c.text()}")
+    if dot is not None:
+        echo(f"\nThe chain tree (DOT) is in {dot}")
+    if svg is not None:
+        echo(f"\nThe chain tree (SVG) is in {svg}")
+    return 0

@@ -38,7 +38,9 @@ def headline(ans: Answer) -> str:
         return _VERDICT.get(ans.verdict, ans.verdict)
     if isinstance(ans.answer, list):
         if ans.answer and isinstance(ans.answer[0], list):
-            return "; ".join(" then ".join(x) for x in ans.answer)
+            if ans.kind == "list" and len(ans.answer) > 5:
+                return f"{len(ans.answer)} chains"
+            return "; ".join(" then ".join(x) or "(no chain)" for x in ans.answer)
         return ", ".join(str(x) for x in ans.answer) if ans.answer else "nothing"
     if ans.answer is None:
         return "No answer."

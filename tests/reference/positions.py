@@ -72,9 +72,14 @@ def random_spec(rng: random.Random, n_effects: int, copies: bool = True) -> Spec
     while len(effs) < n_effects:
         if copies and effs and rng.random() < 0.12:
             src = rng.choice(effs)  # an identical copy
-            effs.append(Eff(f"c{len(effs) + 1}", *_fields(src)[1:]))
-            continue
-        effs.append(_effect(rng, len(effs), players, point))
+            e = Eff(f"c{len(effs) + 1}", *_fields(src)[1:])
+        else:
+            e = _effect(rng, len(effs), players, point)
+        if e.zone != "hand" and sum(1 for x in effs if x.controller == e.controller and x.zone == e.zone) >= 5:
+            if e.pending:
+                continue  # the zone is full (5 cards): draw another
+            e = Eff(e.id, *_fields(e)[1:6], "hand", *_fields(e)[7:10], False, e.mandatory, False)
+        effs.append(e)
     return Spec(tp, point, tuple(effs), players)
 
 
