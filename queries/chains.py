@@ -171,6 +171,12 @@ class ChainSearch:
         self.max_links = max_links
         self.distinct_copies = distinct_copies
         self.verify = verify
+        self._existing_links = _number(position.value("chain_len"))
+        segoc = position.value("segoc")
+        self._in_segoc = segoc is not None and segoc.name != "none"
+        self._box = position.value("box")
+        self._avail: int | None = None
+        self._rule_list = [(Function("rule", [_c(a)]), True) for a in engine.switchable]
         self.rep = {c.id: c.id for c in self.sc.cards} if distinct_copies else copy_classes(engine, position)
         self._labels = self._class_labels()
         self.stats: dict[str, Any] = {"ground_ms": 0.0, "solve_ms": 0.0, "atoms": 0, "rules": 0, "horizon": 0}
@@ -208,22 +214,23 @@ class ChainSearch:
         return out
 
     def _existing(self) -> int:
-        n = self.position.value("chain_len")
-        return n.number if n is not None else 0
+        return self._existing_links
 
     def _available(self) -> int:
         """Effects that may still be activated (each at most once in a chain)."""
+        if self._avail is not None:
+            return self._avail
         used = {f.arguments[0] for f in self.position.has("used")}
         effs = {Function("eff", [String(c.id), Number(e.index)])
                 for c in self.sc.cards for e in c.card.effects if e.kind != "continuous"}
         n = len(effs - used)
         if self.max_links is not None:
             n = min(n, max(0, self.max_links - self._existing()))
+        self._avail = n
         return n
 
     def _segoc(self) -> bool:
-        g = self.position.value("segoc")
-        return g is not None and g.name != "none"
+        return self._in_segoc
 
     def _pre(self) -> int:
         """The most steps before the first link (or before play moves on):
@@ -231,7 +238,7 @@ class ChainSearch:
         after the passes that decline a SEGOC's optional groups."""
         if self._existing() > 0:
             return 0
-        box = self.position.value("box")
+        box = self._box
         steps = {"a": 3, "b": 5, "c": 4, "e0": 2, "e": 1}.get(box.name if box is not None else "", 5)
         if self._segoc():
             # mandatory triggers go on the chain first: no pass before them;
@@ -278,7 +285,7 @@ class ChainSearch:
             s.ground(parts)
 
     def _rules(self) -> list[tuple[Symbol, bool]]:
-        return [(Function("rule", [_c(a)]), True) for a in self.engine.switchable]
+        return []  # the rule switches are the session's standing assumptions
 
     def _absorb(self, s: Session) -> None:
         atoms, rules = s.size()
@@ -307,6 +314,7 @@ class ChainSearch:
                 s.load(f)
         s.add_facts(self.engine.static + state_facts(self.position.fluents) + self._facts(full))
         s.ground([("base", []), ("state", [0])])
+        s.set_standing(self._rule_list)
         s.set_heuristic("Domain")
         bound = self.horizon(full)
         t, h = 0, 0
@@ -334,9 +342,9 @@ class ChainSearch:
     def _windows(self, s: Session, h: int) -> tuple[bool, bool]:
         """(the empty chain is legal, some player has two chances to start a
         chain before the first link: traces must then be projected)."""
-        empty = False
-        if self._existing() == 0:
-            empty = s.solve(self._rules() + [(_done(h), True), (_LINKED, False)], models=1).satisfiable
+        if self._existing() > 0:
+            return False, False  # the chain has begun: no window before its first link
+        empty = s.solve(self._rules() + [(_done(h), True), (_LINKED, False)], models=1).satisfiable
         repeated = s.solve(self._rules() + [(_REPEAT, True)], models=1).satisfiable
         return empty, repeated
 
@@ -444,6 +452,10 @@ class ChainSearch:
         if k == "lp":
             return f"{_s(args[0])} at {args[1].number} LP"
         return str(o)
+
+
+def _number(sym: Symbol | None) -> int:
+    return sym.number if sym is not None else 0
 
 
 def _done(h: int) -> Symbol:

@@ -77,6 +77,8 @@ class Session:
         self._ctl = clingo.Control(args, logger=self._log, message_limit=20)
         self.stats = Stats()
         self._deadline = time.monotonic() + time_limit if time_limit else None
+        self._literals: dict[clingo.Symbol, int] = {}
+        self._standing: list[int] = []
         self.time_limit = time_limit
         self.model_limit = model_limit
 
@@ -123,7 +125,6 @@ class Session:
         except RuntimeError as exc:
             raise ProgramError("; ".join(self._messages) or str(exc), "grounding") from None
         self.stats.ground_ms += (time.perf_counter() - start) * 1000
-        self._refresh_size()
 
     def _refresh_size(self) -> None:
         st = self._ctl.statistics
@@ -231,16 +232,26 @@ class Session:
             return f"{out.count} model(s) found before stopping"
         return "no model found before stopping"
 
+    def set_standing(self, assumptions: Sequence[Assumption]) -> None:
+        """Assumptions made in every later solve of this session (e.g. the
+        rule switches), translated to literals once."""
+        self._standing = []
+        self._standing = self._assumption_literals(assumptions)
+
     def _assumption_literals(self, assumptions: Sequence[Assumption]) -> list[int]:
-        lits: list[int] = []
+        lits: list[int] = list(self._standing)
+        known = self._literals
         for sym, value in assumptions:
-            sa = self._ctl.symbolic_atoms[sym]
-            if sa is None:
-                # an atom that does not exist is false: assuming it true is unsat
-                if value:
-                    lits.append(self._false_literal())
-                continue
-            lits.append(sa.literal if value else -sa.literal)
+            lit = known.get(sym)
+            if lit is None:
+                sa = self._ctl.symbolic_atoms[sym]
+                if sa is None:
+                    # an atom that does not exist is false: assuming it true is unsat
+                    if value:
+                        lits.append(self._false_literal())
+                    continue
+                lit = known[sym] = sa.literal  # an atom's literal never changes once it exists
+            lits.append(lit if value else -lit)
         return lits
 
     def _false_literal(self) -> int:
