@@ -178,39 +178,25 @@ class ChainSearch:
         self._avail: int | None = None
         self._rule_list = [(Function("rule", [_c(a)]), True) for a in engine.switchable]
         self.rep = {c.id: c.id for c in self.sc.cards} if distinct_copies else copy_classes(engine, position)
-        self._labels = self._class_labels()
         self.stats: dict[str, Any] = {"ground_ms": 0.0, "solve_ms": 0.0, "atoms": 0, "rules": 0, "horizon": 0}
         self._decode_cache: dict[Symbol, Any] = {}
 
     # ------------------------------------------------------------ facts
-    def _class_labels(self) -> dict[str, str]:
-        """Class representative -> the label chains show for it."""
-        members: dict[str, list[str]] = {}
-        for cid, r in self.rep.items():
-            members.setdefault(r, []).append(cid)
-        labels: dict[str, str] = {}
-        names: dict[str, int] = {}
-        for r in members:
-            names[self.sc.instance(r).card.name] = names.get(self.sc.instance(r).card.name, 0) + 1
-        for r, ms in members.items():
-            inst = self.sc.instance(r)
-            auto = all(m == inst.card.name or m.startswith(inst.card.name + "#") for m in ms)
-            if len(ms) > 1 and auto and names[inst.card.name] == 1:
-                labels[r] = inst.card.name
-            else:
-                labels[r] = r
-        return labels
-
     def class_facts(self) -> list[Symbol]:
-        out = [Function("q_class", [_NONE, _NONE])]
-        for p in self.sc.players:
-            out.append(Function("q_class", [String(p), String(p)]))
+        """q_member(K,I,C): card C is the I-th copy of class K; q_eff_on(E,M,F):
+        effect E on copy M is F (encodings/core/chains.lp)."""
+        members: dict[str, list[str]] = {}
         for c in self.sc.cards:
-            r = self.rep[c.id]
-            out.append(Function("q_class", [String(c.id), String(r)]))
+            members.setdefault(self.rep[c.id], []).append(c.id)
+        out: list[Symbol] = []
+        for k, ms in members.items():
+            for i, m in enumerate(sorted(ms)):
+                out.append(Function("q_member", [String(k), Number(i), String(m)]))
+        for c in self.sc.cards:
             for e in c.card.effects:
-                out.append(Function("q_class", [Function("eff", [String(c.id), Number(e.index)]),
-                                                Function("eff", [String(r), Number(e.index)])]))
+                eff = Function("eff", [String(c.id), Number(e.index)])
+                for m in members[self.rep[c.id]]:
+                    out.append(Function("q_eff_on", [eff, String(m), Function("eff", [String(m), Number(e.index)])]))
         return out
 
     def _existing(self) -> int:
@@ -420,19 +406,17 @@ class ChainSearch:
 
     # ------------------------------------------------------------ labels
     def card_label(self, sym: Symbol) -> str:
-        cid = _s(sym)
-        return self._labels.get(cid, cid)
+        return _s(sym)
 
     def effect_label(self, eff: Symbol) -> str:
         cid = _s(eff.arguments[0])
-        label = self._labels.get(cid, cid)
         try:
             inst = self.sc.instance(cid)
         except KeyError:
-            return label
+            return cid
         if sum(1 for e in inst.card.effects if e.kind != "continuous") > 1:
-            return f"{label} (effect {eff.arguments[1].number})"
-        return label
+            return f"{cid} (effect {eff.arguments[1].number})"
+        return cid
 
     def outcome_text(self, o: Symbol) -> str:
         k = o.name
