@@ -32,7 +32,7 @@ PER_SHARD = 130  # 520 positions in all
 def engine_chains(spec: Spec, outcomes: bool = False) -> set[Chain]:
     sc = from_data(scenario_data(spec))
     engine = Engine(sc)
-    search = ChainSearch(engine, engine_position(engine, spec))
+    search = ChainSearch(engine, engine_position(engine, spec), verify=True)
     sig = {e.id: e.signature for e in spec.effects}
     return {tuple((lk.player, sig[lk.card_ref]) for lk in c.links) for c in search.chains(outcomes=outcomes)}
 
@@ -40,7 +40,7 @@ def engine_chains(spec: Spec, outcomes: bool = False) -> set[Chain]:
 def engine_count(spec: Spec) -> int:
     sc = from_data(scenario_data(spec))
     engine = Engine(sc)
-    return ChainSearch(engine, engine_position(engine, spec)).count().count
+    return ChainSearch(engine, engine_position(engine, spec), verify=True).count().count
 
 
 def _explain(spec: Spec, ref: set[Chain], got: set[Chain]) -> str:
