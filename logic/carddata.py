@@ -41,6 +41,7 @@ class CardRecord:
     defense: int | None
     text: str
     text_ja: str
+    pendulum_text: str = ""  # the Pendulum Effect of a Pendulum Monster
 
     @property
     def sha256(self) -> str:
@@ -87,6 +88,7 @@ def _record(d: dict[str, Any]) -> CardRecord:
         defense=d.get("def") if isinstance(d.get("def"), int) else None,
         text=str(d.get("text") or ""),
         text_ja=str(d.get("text_ja") or ""),
+        pendulum_text=str(d.get("pendulum_effect") or ""),
     )
 
 

@@ -27,6 +27,7 @@ class Point:
     human: tuple[str, ...] = ()  # other names for it in questions
     order: int = 0
     spans: tuple[str, ...] = field(default_factory=tuple)  # public names this point is "during"
+    title: str = ""  # how a ruling says it ("Main Phase 1", "the Start Step")
 
 
 YGO_POINTS: tuple[Point, ...] = (
@@ -107,8 +108,10 @@ MTG_POINTS: tuple[Point, ...] = (
     Point("draw", "draw", ("beginning",), human=("draw step", "the draw step")),
     Point("main1", "main1", ("main",), True, human=("main phase 1", "precombat main phase", "first main phase", "mp1")),
     Point("combat_beginning", "combat.beginning", ("combat",), human=("beginning of combat", "beginning of combat step")),
-    Point("combat_attackers", "combat.attackers", ("combat",), human=("declare attackers step", "declare attackers")),
-    Point("combat_blockers", "combat.blockers", ("combat",), human=("declare blockers step", "declare blockers")),
+    # not "declare attackers" / "declare blockers" alone: those words begin the
+    # event phrases "can A declare attackers with X" / "declare blockers: ..."
+    Point("combat_attackers", "combat.attackers", ("combat",), human=("declare attackers step",)),
+    Point("combat_blockers", "combat.blockers", ("combat",), human=("declare blockers step",)),
     Point("combat_first_strike", "combat.first_strike_damage", ("combat",),
           human=("first-strike damage step", "first strike damage step")),
     Point("combat_damage", "combat.damage", ("combat",), human=("combat damage step", "the combat damage step")),
@@ -133,6 +136,7 @@ MTG_EDGES: tuple[tuple[str, str], ...] = (
     ("combat_end", "main2"),
     ("main2", "end"),
     ("end", "cleanup"),
+    ("cleanup", "cleanup"),  # another cleanup step if priority was given in this one (CR 514.3a)
     ("cleanup", "turn_end"),
 )
 
@@ -154,6 +158,23 @@ MTG_SPAN_HUMAN: dict[str, tuple[str, ...]] = {
 }
 
 
+TITLES = {
+    "ygo": {"draw": "the Draw Phase", "standby": "the Standby Phase", "main1": "Main Phase 1",
+            "bp_start": "the Start Step of the Battle Phase", "bp_battle": "the Battle Step",
+            "bp_attack": "the attack declaration", "bp_window": "the Battle Step",
+            "ds_start": "the start of the Damage Step", "ds_before": "the Damage Step, before damage calculation",
+            "ds_calc": "damage calculation", "ds_after": "the Damage Step, after damage calculation",
+            "ds_end": "the end of the Damage Step", "bp_end": "the End Step of the Battle Phase",
+            "main2": "Main Phase 2", "end": "the End Phase", "turn_end": "the end of the turn"},
+    "mtg": {"untap": "the untap step", "upkeep": "the upkeep step", "draw": "the draw step",
+            "main1": "the precombat main phase", "combat_beginning": "the beginning of combat step",
+            "combat_attackers": "the declare attackers step", "combat_blockers": "the declare blockers step",
+            "combat_first_strike": "the first-strike combat damage step", "combat_damage": "the combat damage step",
+            "combat_end": "the end of combat step", "main2": "the postcombat main phase", "end": "the end step",
+            "cleanup": "the cleanup step", "turn_end": "the end of the turn"},
+}
+
+
 @dataclass(frozen=True)
 class Turn:
     """The turn structure of one game."""
@@ -169,6 +190,10 @@ class Turn:
             if p.key == key:
                 return p
         raise KeyError(key)
+
+    def title(self, key: str) -> str:
+        """How a ruling names the point ("Main Phase 1", "the End Phase")."""
+        return TITLES.get(self.game, {}).get(key, self.public_name(key))
 
     def public_name(self, key: str) -> str:
         if key == "turn_end":

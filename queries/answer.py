@@ -10,12 +10,15 @@ from typing import Any
 from logic.errors import InputError, NotModelled
 from logic.registry import Rule
 from logic.scenario import Scenario
-from queries import describe
+from logic.userrules import UserRules
+from queries import describe, explain
 from queries.ast import Event, Question, When
 from queries.compile import GOAL, Compiler
+from queries.compile import phrase as event_phrase
 from queries.engine import Engine, Position, ReplayError, SearchResult, Trace
 from queries.parser import Names, parse_event, parse_question
 from solver import LimitReached
+from solver.limits import Limits
 from solver.terms import Function, Symbol
 
 
@@ -71,19 +74,63 @@ def names_of(sc: Scenario) -> Names:
 class Asker:
     """Answers questions about one scenario (its history replayed once)."""
 
-    def __init__(self, sc: Scenario, time_limit: float | None = None, max_horizon: int | None = None) -> None:
+    def __init__(self, sc: Scenario, time_limit: float | None = None, max_horizon: int | None = None,
+                 explain: bool = True, limits: Limits | None = None, user_rules: UserRules | None = None) -> None:
         self.sc = sc
-        kwargs: dict[str, Any] = {"time_limit": time_limit}
+        self.explain = explain  # False: the verdict and a witness only (no reasons, counterfactuals, chances)
+        kwargs: dict[str, Any] = {"time_limit": time_limit, "limits": limits, "user_rules": user_rules}
         if max_horizon:
             kwargs["max_horizon"] = max_horizon
         self.engine = Engine(sc, **kwargs)
+        self.engine.probe()  # rule files, large positions: ground first in a child under limits
         self.compiler = Compiler(self.engine)
         self.names = names_of(sc)
         self.start = self._replay_history()
+        self._chance_cache: dict[Any, list[explain.Window]] = {}
+
+    # ------------------------------------------------------------ derived cards
+    def _check_derived(self) -> None:
+        """A question about a position with effects the card-text reader could
+        not fully classify is not answered (never a guess)."""
+        missing: list[str] = []
+        for dc in self.sc.derived.values():
+            missing += dc.not_modelled()
+        if missing:
+            raise NotModelled("; ".join(missing))
+
+    def _unknown_effects(self) -> bool:
+        return any(c.card.origin != "library" and any(e.kind != "continuous" and not e.actions
+                                                        for e in c.card.effects) for c in self.sc.cards)
+
+    def _check_unknown_resolutions(self, q: Question) -> None:
+        """If, within the question's scope, an effect whose resolution is not
+        modelled (read from text, or a custom card without actions) could
+        resolve, the answer cannot be trusted: say so instead."""
+        if not self._unknown_effects():
+            return
+        try:
+            scope = self.compiler.scope_facts(q.when, q.event)
+        except NotModelled:
+            scope = []
+        facts = [Function("q_outcome", [GOAL, Function("resolves_unknown", [])])] + scope
+        for pos in self._positions_or_start(q):
+            res = self.engine.search(pos, facts, "q_reach")
+            if res.found:
+                names = sorted(c.card.name for c in self.sc.cards
+                               if c.card.origin != "library" and any(not e.actions for e in c.card.effects))
+                raise NotModelled("what " + ", ".join(names) + " do on resolution (their timing was read from "
+                                  "the card text, their resolution is not modelled) and this question depends on it")
+
+    def _positions_or_start(self, q: Question) -> list[Position]:
+        try:
+            return self._positions(q.when)
+        except _Impossible:
+            return [self.start]
 
     # ------------------------------------------------------------ history
     def _replay_history(self) -> Position:
         pos = self.engine.initial()
+        self.history_trace: Trace | None = None
         for i, phrase in enumerate(self.sc.history):
             where = f"{self.sc.path}: history[{i}]"
             try:
@@ -97,7 +144,7 @@ class Asker:
             except NotModelled as exc:
                 raise NotModelled(f"{where}: {exc.message}") from None
             try:
-                positions, _ = self.engine.replay(pos, facts, phrase)
+                positions, self.history_trace = self.engine.replay(pos, facts, phrase)
             except ReplayError as err:
                 raise InputError(_replay_message(phrase, err), where) from None
             if len(positions) > 1:
@@ -111,7 +158,13 @@ class Asker:
     def ask(self, text: str) -> Answer:
         started = time.perf_counter()
         q = parse_question(text, self.names)
+        self._check_derived()
         ans = self._answer(q)
+        self._check_unknown_resolutions(q)
+        if self.sc.derived:
+            ans.detail["card_sources"] = self.sc.sources()
+            ans.notes.append("attributes of " + ", ".join(sorted(self.sc.derived)) +
+                             " were derived from the official card text (not hand-checked)")
         ans.stats = dict(self.engine.stats)
         ans.stats["total_ms"] = round((time.perf_counter() - started) * 1000, 1)
         for k in ("ground_ms", "solve_ms"):
@@ -132,7 +185,7 @@ class Asker:
     def _replay(self, pos: Position, ev: Event) -> list[Position]:
         facts = self.compiler.event_facts(GOAL, ev)
         try:
-            positions, _ = self.engine.replay(pos, facts, ev.text or ev.kind)
+            positions, _ = self.engine.replay(pos, facts, event_phrase(ev))
         except ReplayError as err:
             raise _Impossible(ev, err) from None
         return positions
@@ -154,7 +207,11 @@ class Asker:
             positions = self._positions(q.when)
         except _Impossible as imp:
             return self._impossible_when(q, imp)
-        if q.kind in ("can", "must", "does"):
+        if q.kind in ("can", "must"):
+            # "can/must X now": the game's pending procedures (a resolution,
+            # triggers ...) come first -- nobody can act before them
+            return self._yes_no(q, self._settled(positions))
+        if q.kind == "does":
             return self._yes_no(q, positions)
         if q.kind in ("who_has", "who_receives", "who_acts"):
             return self._who(q, positions)
@@ -168,6 +225,10 @@ class Asker:
             from queries.chains import answer_chains
 
             return answer_chains(self, q, positions)
+        if q.kind == "when_can":
+            return self._when_can(q)
+        if q.kind == "chooses":
+            return self._chooses(q, positions)
         raise NotModelled(f"questions of the form '{q.text.split()[0]} …' ({q.kind.replace('_', ' ')})")
 
     # ------------------------------------------------------------ yes / no
@@ -194,6 +255,12 @@ class Asker:
             assert o.card is not None
             return [Function("q_outcome", [GOAL, Function("activates", [Symbol_str(i.id)])])
                     for i in self.compiler.instances(o.card)]
+        if o.kind == "miss_timing":
+            assert o.card is not None
+            insts = self.compiler.instances(o.card)
+            if not any(e.kind in ("trigger", "flip") for i in insts for e in i.card.effects):
+                raise InputError(f"{o.card.text} has no trigger effect that could miss the timing", "question")
+            return [Function("q_outcome", [GOAL, Function("misses", [Symbol_str(i.id)])]) for i in insts]
         if o.kind == "point_end":
             ev = Event(kind="ends", point=o.point, text=f"{o.point} ends")
             return self.compiler.event_facts(GOAL, ev)
@@ -212,55 +279,168 @@ class Asker:
         return yes
 
     def _yes_no_one(self, q: Question, pos: Position) -> Answer:
+        self._asked_outcome = q.outcome.kind if q.outcome is not None else ""
         facts = self._goal_facts(q)
         ans = Answer(q.text, q.kind)
-        if q.kind == "can":
-            res = self.engine.search(pos, facts, "q_reach", want_core=True)
-            self._bounded(res, "a trace with the asked event")
-            if res.found:
-                ans.verdict = "yes"
-                ans.witness = describe.timeline(self.sc, res.trace)
-                ans.because = describe.permission(self.sc, res.trace)
+        st = self.engine.stepper(pos, facts)
+        try:
+            if q.kind == "can":
+                res = self.engine.search(pos, facts, "q_reach", stepper=st)
+                self._bounded(res, "a trace with the asked event")
+                if res.found:
+                    ans.verdict = "yes"
+                    self._why_yes(ans, res.trace)
+                else:
+                    ans.verdict = "no"
+                    self._why_not(ans, st, "q_reach")
+                    self._chances(ans, q)
+            elif q.kind == "must":
+                res = self.engine.search(pos, facts, "q_avoid", stepper=st)
+                self._bounded(res, "a complete trace without the asked event")
+                if res.found:
+                    ans.verdict = "no"
+                    self._why_yes(ans, res.trace)
+                    ans.summary = "Some legal continuation never has it; here is one."
+                else:
+                    ans.verdict = "yes"
+                    self._why_not(ans, st, "q_avoid", forced=True)
             else:
-                ans.verdict = "no"
-                ans.because = _rules(res.core)
-        elif q.kind == "must":
-            res = self.engine.search(pos, facts, "q_avoid", want_core=True)
-            self._bounded(res, "a complete trace without the asked event")
-            if res.found:
-                ans.verdict = "no"
-                ans.witness = describe.timeline(self.sc, res.trace)
-                ans.because = describe.permission(self.sc, res.trace)
-            else:
-                ans.verdict = "yes"
-                ans.because = _rules(res.core)
-        else:
-            st = self.engine.stepper(pos, facts)
-            try:
-                reach = self.engine.search(pos, facts, "q_reach", want_core=True, stepper=st)
+                reach = self.engine.search(pos, facts, "q_reach", stepper=st)
                 self._bounded(reach, "a trace with the outcome")
-                avoid = self.engine.search(pos, facts, "q_avoid", want_core=True, stepper=st)
-                self._bounded(avoid, "a complete trace without the outcome")
-            finally:
-                self.engine._absorb(st)
-            if reach.found and avoid.found:
-                ans.verdict = "depends"
-                ans.witness = describe.timeline(self.sc, reach.trace)
-                ans.other_witness = describe.timeline(self.sc, avoid.trace)
-                ans.detail["choice"] = describe.divergence(self.sc, reach.trace, avoid.trace)
-                ans.because = describe.permission(self.sc, reach.trace) + describe.permission(self.sc, avoid.trace)
-                ans.because = _dedupe(ans.because)
-            elif reach.found:
-                ans.verdict = "yes"
-                ans.witness = describe.timeline(self.sc, reach.trace)
-                ans.because = _rules(avoid.core) or describe.permission(self.sc, reach.trace)
-            else:
-                ans.verdict = "no"
-                ans.witness = describe.timeline(self.sc, avoid.trace)
-                ans.because = _rules(reach.core)
+                if reach.found:
+                    avoid = self.engine.search(pos, facts, "q_avoid", stepper=st)
+                    self._bounded(avoid, "a complete trace without the outcome")
+                if reach.found and avoid.found:
+                    ans.verdict = "depends"
+                    self._why_depends(ans, st, reach.trace, avoid.trace)
+                elif reach.found:
+                    ans.verdict = "yes"
+                    self._why_yes(ans, reach.trace)
+                    self._why_not(ans, st, "q_avoid", forced=True, keep_witness=True)
+                else:
+                    ans.verdict = "no"
+                    self._why_not(ans, st, "q_reach")
+        finally:
+            self.engine._absorb(st)
         if not ans.because:
             ans.because = describe.structural(self.sc, q)
         return ans
+
+    def _why_depends(self, ans: Answer, st: Any, yes: Trace | None, no: Trace | None) -> None:
+        if not self.explain:
+            ans.witness = describe.timeline(self.sc, yes)
+            ans.other_witness = describe.timeline(self.sc, no)
+            return
+        """Both sides, and the choices that settle each: along the trace where
+        it happens, the first event after which it can no longer be avoided;
+        along the other, the first after which it can no longer happen."""
+        yes = self.engine.annotate(yes)
+        no = self.engine.annotate(no)
+        ans.witness = describe.timeline(self.sc, yes)
+        ans.other_witness = describe.timeline(self.sc, no)
+        choices = []
+        rules: list[dict[str, str]] = []
+        for trace, check, outcome in ((yes, "q_avoid", "it happens"), (no, "q_reach", "it does not happen")):
+            if trace is None:
+                continue
+            steps = [x for x in trace.steps if trace.goal_at is None or x.t <= trace.goal_at]
+            k = st.decisive(steps, check)
+            if k is None:
+                continue
+            step = steps[k]
+            c = describe.choice(self.sc, step, k)
+            c["then"] = outcome
+            choices.append(c)
+            rules += describe.step_permission(self.sc, step)
+        ans.detail["choices"] = choices
+        ans.detail["choice"] = describe.divergence(self.sc, yes, no)
+        ans.because = _dedupe(rules) or describe.permission(self.sc, yes)
+        if choices:
+            ans.summary = "It depends on a choice: " + "; ".join(
+                f"if {c['player']} {c['does']} ({c['where']}), {c['then']}" for c in choices) + "."
+
+    def _why_yes(self, ans: Answer, trace: Trace | None) -> None:
+        if self.explain:
+            trace = self.engine.annotate(trace)
+        ans.witness = describe.timeline(self.sc, trace)
+        ans.because = describe.permission(self.sc, trace)
+        ans.detail["steps"] = describe.step_rules(self.sc, trace)
+        if not ans.summary:
+            ans.summary = describe.yes_sentence(self.sc, trace)
+
+    def _why_not(self, ans: Answer, st: Any, check: str, forced: bool = False, keep_witness: bool = False) -> None:
+        if not self.explain:
+            return
+        wn = explain.why_not(self.engine, st, check)
+        ans.because = wn.because() or ans.because
+        if not wn.reasons:
+            # nothing but the game's own course stands in the way: say what brought it here
+            ans.because = describe.state_reasons(self.sc, self.history_trace) + describe.procedure_reasons(self.sc, st.position)
+            if describe.procedure_reasons(self.sc, st.position):
+                ans.summary = ("Nobody may act at this moment: the window has closed and the game moves on "
+                               "(the rules below say why).")
+        ans.detail["reasons"] = wn.sets()
+        if wn.counterfactual is not None:
+            ans.detail["counterfactual"] = {
+                "lifted": [self.engine.rules[a].id for a in wn.lifted if a in self.engine.rules],
+                "timeline": describe.timeline(self.sc, wn.counterfactual),
+            }
+        if wn.failing_conditions:
+            ans.detail["failing_conditions"] = [describe.condition_text(self.sc, e, c) for e, c in wn.failing_conditions]
+        ans.summary = describe.no_sentence(self.sc, wn, forced)
+        if not wn.reasons and self._asked_outcome == "miss_timing":
+            ans.summary = ("It never misses the timing: only an optional effect worded \"When ... you can\" can; "
+                           "this one is mandatory or worded \"If\".")
+            r = self.engine.rules.get("ygo_trigger_missing_the_timing")
+            if r is not None:
+                ans.because = [r.as_dict()]
+        for reason in wn.reasons:
+            if reason.note:
+                ans.notes.append(reason.note)
+        if any(self.engine.rules[a].kind == "bound" for r in wn.reasons for a in r.rules if a in self.engine.rules):
+            ans.notes.append("this answer depends on a bound of the search (see the rules marked [bound])")
+
+    def _chances(self, ans: Answer, q: Question) -> None:
+        """For a "no" about an activation: the latest chance before the asked time, and the next one after."""
+        if not self.explain or q.event is None or q.event.kind not in ("activate", "chain", "cast"):
+            return
+        asked = self._asked_order(q)
+        if asked is None:
+            return
+        from logic.games import turn as _turn
+
+        tt = _turn(self.sc.game)
+        # only the windows before the asked point are searched: play stops at the first point after it
+        beyond = [k for k in tt.graph.nodes if k != "turn_end" and tt.order(k) > asked]
+        key = (q.event, asked)
+        if key not in self._chance_cache:
+            try:
+                self._chance_cache[key] = self._windows(self.start, q.event, beyond)
+            except (NotModelled, LimitReached):
+                self._chance_cache[key] = []
+        before = [w for w in self._chance_cache[key] if tt.order(w.point) <= asked]
+        if before:
+            ans.latest_chance = before[-1].as_dict(self.sc.game)
+
+    def _asked_order(self, q: Question) -> int | None:
+        from logic.games import turn as _turn
+
+        tt = _turn(self.sc.game)
+        if q.when.kind in ("during", "before_point") and q.when.point:
+            span = self.compiler.span(q.when.point)
+            return min(tt.order(k) for k in span.keys) - (1 if q.when.kind == "during" else 0)
+        if q.when.kind == "after" and q.when.event is not None:
+            ev = q.when.event
+            if ev.kind in ("ends",) and ev.point:
+                return max(tt.order(k) for k in self.compiler.span(ev.point).keys)
+        at = self.start.value("at")
+        return tt.order(at.name) if at is not None else None
+
+    def _windows(self, pos: Position, ev: Event, beyond: list[str] | None = None) -> list[explain.Window]:
+        ev = Event(**{**ev.__dict__, "kind": "activate" if ev.kind == "chain" else ev.kind, "targets": ()})
+        facts = self.compiler.event_facts(GOAL, ev)
+        facts += [Function("q_beyond", [Function(k, [])]) for k in beyond or []]
+        return explain.windows(self.engine, pos, facts)
 
     def _bounded(self, res: SearchResult, what: str) -> None:
         if not res.found and not res.complete:
@@ -279,6 +459,7 @@ class Asker:
     def _who(self, q: Question, positions: list[Position]) -> Answer:
         if q.when.kind in ("during", "before_point"):
             positions = self._enter(positions, q.when.point or "")
+        positions = self._settled(positions)
         answers = []
         for pos in positions:
             pr = pos.value("priority")
@@ -307,7 +488,32 @@ class Asker:
             out.extend(self._replay(pos, ev))
         return out
 
+    def _settled(self, positions: list[Position]) -> list[Position]:
+        """The positions once the game's pending procedures are done (who has
+        priority / what is on the stack "now" is what a player then sees)."""
+        out: list[Position] = []
+        for pos in positions:
+            for p in self.engine.settle(pos):
+                if p not in out:
+                    out.append(p)
+        return out
+
+    def _stack_order(self, positions: list[Position], ea: list[Symbol], eb: list[Symbol]) -> list[bool] | None:
+        """If both effects are already on the chain/stack in every position, whether
+        the first is below the second in each; otherwise None."""
+        out = []
+        for pos in positions:
+            n_a = [f.arguments[0].number for f in pos.has("link") if f.arguments[1] in ea]
+            n_b = [f.arguments[0].number for f in pos.has("link") if f.arguments[1] in eb]
+            if not n_a or not n_b:
+                return None
+            out.append(min(n_a) < min(n_b))
+        return out
+
     def _chain(self, q: Question, positions: list[Position]) -> Answer:
+        if q.when.kind in ("during", "before_point"):
+            positions = self._enter(positions, q.when.point or "")
+        positions = self._settled(positions)
         ans = Answer(q.text, q.kind)
         chains = [describe.chain_list(self.sc, p) for p in positions]
         ans.answer = chains[0] if all(c == chains[0] for c in chains) else chains
@@ -318,6 +524,16 @@ class Asker:
     def _order(self, q: Question, positions: list[Position]) -> Answer:
         a, b = q.cards
         ea, eb = self.compiler.effects(a), self.compiler.effects(b)
+        labels = [describe.ref_label(self.sc, a), describe.ref_label(self.sc, b)]
+        already = self._stack_order(self._settled(positions), ea, eb)
+        if already is not None:
+            ans = Answer(q.text, q.kind)
+            orders = sorted({tuple(labels if below else labels[::-1]) for below in already})
+            ans.answer = list(orders[0]) if len(orders) == 1 else [list(o) for o in orders]
+            if len(orders) > 1:
+                ans.notes.append("either order is possible")
+            ans.because = describe.chain_reason(self.sc)
+            return ans
         scope = self.compiler.scope_facts(q.when, None)
         found: list[tuple[list[str], Trace]] = []
         cores: list[Rule] = []
@@ -333,18 +549,86 @@ class Asker:
         if len(found) == 1:
             ans.answer = found[0][0]
             ans.witness = describe.timeline(self.sc, found[0][1])
-            ans.because = _rules(cores) or describe.permission(self.sc, found[0][1])
+            ans.because = _rules(cores) or describe.permission(self.sc, self.engine.annotate(found[0][1]))
         elif len(found) == 2:
             ans.answer = [f[0] for f in found]
             ans.notes.append("either order is possible")
             ans.witness = describe.timeline(self.sc, found[0][1])
             ans.other_witness = describe.timeline(self.sc, found[1][1])
-            ans.because = describe.permission(self.sc, found[0][1])
+            ans.because = describe.permission(self.sc, self.engine.annotate(found[0][1]))
         else:
             ans.answer = None
             ans.notes.append("they never go on the same chain from this position")
             facts = [Function("q_outcome", [GOAL, Function("below", [x, y])]) for x in ea for y in eb] + scope
             ans.because = _rules(self.engine.search(positions[0], facts, "q_reach", want_core=True).core)
+        return ans
+
+    def _chooses(self, q: Question, positions: list[Position]) -> Answer:
+        """Who chooses the order of two simultaneous effects: a player orders their
+        own (SEGOC, APNAP); between players the order is fixed by the rules."""
+        ans = Answer(q.text, q.kind)
+        a, b = q.cards
+        ea, eb = self.compiler.effects(a), self.compiler.effects(b)
+        found = None
+        for first, second in ((ea, eb), (eb, ea)):
+            facts = [Function("q_outcome", [GOAL, Function("below", [x, y])]) for x in first for y in second]
+            res = self.engine.search(positions[0], facts, "q_reach")
+            self._bounded(res, "a chain with both effects")
+            if res.found:
+                found = res.trace
+                break
+        if found is None:
+            ans.answer = "nobody"
+            ans.summary = "They never go on the same chain from this position, so nobody orders them."
+            ans.because = describe.structural(self.sc, q)
+            return ans
+        step = describe._goal_step(found)
+        assert step is not None
+        links = describe.chain_links(step.after)
+        who = {p for _, eff, p, _ in links[-2:]}
+        ans.witness = describe.timeline(self.sc, found)
+        reg = self.engine.rules
+        rule = reg.get("ygo_segoc_order") or reg.get("mtg_triggers_apnap")
+        segoc = step.before.value("segoc")
+        simultaneous = self.sc.game != "ygo" or (segoc is not None and segoc.name != "none")
+        if not simultaneous:
+            ans.answer = "nobody"
+            ans.summary = ("They are not simultaneous: each is activated when its player chooses to, the later one "
+                           "in response to the earlier.")
+            ans.because = describe.permission(self.sc, self.engine.annotate(found))
+        elif len(who) == 1:
+            ans.answer = who.pop()
+            ans.summary = f"Both are {ans.answer}'s, so {ans.answer} puts them on the chain in the order they choose."
+        else:
+            ans.answer = "nobody"
+            ans.summary = ("They belong to different players: the rules fix their order (the turn player's first), "
+                           "each player ordering only their own.")
+        ans.because = [rule.as_dict()] if rule else describe.structural(self.sc, q)
+        return ans
+
+    def _when_can(self, q: Question) -> Answer:
+        ans = Answer(q.text, q.kind)
+        ev = Event(kind="activate", player=q.player, card=q.cards[0], text=q.text)
+        wins = self._windows(self.start, ev)
+        ans.answer = [w.as_dict(self.sc.game) for w in wins]
+        if wins:
+            ans.detail["earliest"] = wins[0].as_dict(self.sc.game)
+            ans.latest_chance = wins[-1].as_dict(self.sc.game)
+            ans.summary = (f"{q.player} can activate it in {len(wins)} window(s) this turn, the earliest at "
+                           f"{describe.window_text(ans.detail['earliest'])} and the latest at "
+                           f"{describe.window_text(ans.latest_chance)}.")
+        else:
+            ans.summary = f"{q.player} cannot activate it at any point of this turn from this position."
+            facts = self.compiler.event_facts(GOAL, ev)
+            st = self.engine.stepper(self.start, facts)
+            try:
+                res = self.engine.search(self.start, facts, "q_reach", stepper=st)
+                if not res.found and res.complete:
+                    self._why_not(ans, st, "q_reach")
+            finally:
+                self.engine._absorb(st)
+        if not ans.because:
+            ans.because = describe.window_reasons(self.sc)
         return ans
 
     def _next_point(self, q: Question, positions: list[Position]) -> Answer:

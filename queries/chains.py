@@ -60,12 +60,15 @@ class Link:
     effect: str
     target: str | None = None
     card_ref: str = field(default="", compare=False)  # the card id representing the copies
+    card: str = field(default="", compare=False)  # the card's label (``effect`` names the effect)
 
     def text(self) -> str:
         return f"{self.player}: {self.effect}" + (f" -> {self.target}" if self.target else "")
 
     def as_json(self) -> dict[str, Any]:
-        d: dict[str, Any] = {"link": self.n, "player": self.player, "card": self.effect}
+        d: dict[str, Any] = {"link": self.n, "player": self.player, "card": self.card or self.effect}
+        if self.card and self.card != self.effect:
+            d["effect"] = self.effect
         if self.target:
             d["target"] = self.target
         return d
@@ -79,12 +82,12 @@ class Chain:
     @property
     def labels(self) -> list[str]:
         """DESIGN.md's answer: the cards of the links, first link first."""
-        return [lk.effect for lk in self.links]
+        return [lk.card or lk.effect for lk in self.links]
 
     @property
     def resolution(self) -> list[str]:
         """The order the links resolve in (Yu-Gi-Oh!: last link first)."""
-        return [lk.effect for lk in reversed(self.links)]
+        return [lk.card or lk.effect for lk in reversed(self.links)]
 
     @property
     def key(self) -> tuple[tuple[str, str, str | None], ...]:
@@ -264,6 +267,9 @@ class ChainSearch:
             parts += [("step", [t]), ("state", [t])]
         if parts:
             s.ground(parts)
+            # every step ground takes part in the trace (core/time.lp: active/1)
+            for t in range(t0 + 1, h + 1):
+                s.assign_external(Function("active", [Number(t)]), True)
 
     def _rules(self) -> list[tuple[Symbol, bool]]:
         return []  # the rule switches are the session's standing assumptions
@@ -395,7 +401,7 @@ class ChainSearch:
         if a.name == "q_link":
             n, e, p, x = a.arguments
             return Link(n.number, _s(p), self.effect_label(e), None if x == _NONE else self.card_label(x),
-                        card_ref=_s(e.arguments[0]))
+                        card_ref=_s(e.arguments[0]), card=self.card_label(e.arguments[0]))
         if a.name == "q_out":
             return self.outcome_text(a.arguments[0])
         return False

@@ -37,6 +37,11 @@ def point_name(sc: Scenario, pos: Position) -> str:
     return key_name(sc, at.name) if at is not None else "?"
 
 
+def point_title(sc: Scenario, pos: Position) -> str:
+    at = pos.value("at")
+    return turn(sc.game).title(at.name) if at is not None else "?"
+
+
 def _s(sym: Symbol) -> str:
     return sym.string if sym.type.name == "String" else str(sym)
 
@@ -47,6 +52,8 @@ def effect_label(sc: Scenario, eff: Symbol) -> str:
         inst = sc.instance(cid)
     except KeyError:
         return cid
+    if sc.game == "mtg":
+        return cid  # DESIGN.md: a stack object is named by its card's id (detail says which ability)
     activatable = [e for e in inst.card.effects if e.kind != "continuous"]
     if len(activatable) > 1:
         return f"{cid} (effect {eff.arguments[1].number})"
@@ -57,13 +64,17 @@ def event_text(sc: Scenario, step: Step) -> str:
     e = step.event
     n = e.name
     args = e.arguments
+    if sc.game == "mtg":
+        text = mtg_event_text(sc, step)
+        if text is not None:
+            return text
     if n == "pass":
         p = _s(args[0])
         box_before = step.before.value("box")
         box_after = step.after.value("box")
         if sc.game == "ygo" and box_before is not None and box_before.name == "a" and box_after is not None \
                 and box_after.name in ("e", "e0"):
-            return f"{p} declares the end of {point_name(sc, step.before)}"
+            return f"{p} declares the end of {point_title(sc, step.before)}"
         return f"{p} passes"
     if n == "activate":
         p, eff, x = _s(args[0]), args[1], args[2]
@@ -92,10 +103,88 @@ def event_text(sc: Scenario, step: Step) -> str:
         return "; ".join(parts) or "a chain link resolves"
     if n == "advance":
         key = args[0].name
-        return "the turn ends" if key == "turn_end" else f"{key_name(sc, key)} begins"
+        return "the turn ends" if key == "turn_end" else f"{turn(sc.game).title(key)} begins"
     if n == "expire":
         return f"{_s(args[0])} lets {_s(args[1]) if args[1].type.name == 'String' else _expiry_label(sc, args[1])} expire"
     return str(e)
+
+
+# ---------------------------------------------------------------- Magic (issue 6)
+
+
+def mtg_ability_label(sc: Scenario, eff: Symbol) -> str:
+    """A Magic ability in words: "Jace Beleren's loyalty ability (-1)", "Soul
+    Warden's triggered ability"; a spell is its card."""
+    cid = _s(eff.arguments[0])
+    try:
+        inst = sc.instance(cid)
+    except KeyError:
+        return cid
+    e = next((x for x in inst.card.effects if x.index == eff.arguments[1].number), None)
+    if e is None or e.kind == "card":
+        return cid
+    if e.kind == "loyalty":
+        cost = next((f"{'+' if n == 'loyalty_up' else '-'}{a}" for n, a in e.costs if n.startswith("loyalty")), "")
+        return f"{cid}'s loyalty ability ({cost})"
+    return f"{cid}'s {e.kind} ability" if e.kind != "activated" else f"{cid}'s ability"
+
+
+def _mtg_target(x: Symbol, sc: Scenario) -> str:
+    if x.type.name == "Function" and x.name == "none":
+        return ""
+    if x.type.name == "Function" and x.name == "eff":
+        return f" targeting {mtg_ability_label(sc, x)}"
+    return f" targeting {_s(x)}"
+
+
+def mtg_event_text(sc: Scenario, step: Step) -> str | None:
+    """Magic events in the words of the question language (DESIGN.md)."""
+    e = step.event
+    n = e.name
+    args = e.arguments
+    if n == "activate":
+        p, eff, x = _s(args[0]), args[1], args[2]
+        verb = "casts" if _is_spell_cast(sc, eff) else "activates"
+        what = _s(eff.arguments[0]) if verb == "casts" else mtg_ability_label(sc, eff)
+        return f"{p} {verb} {what}{_mtg_target(x, sc)}"
+    if n == "play_land":
+        return f"{_s(args[0])} plays {_s(args[1])}"
+    if n == "turn_face_up":
+        return f"{_s(args[0])} turns {_s(args[1])} face up"
+    if n == "concede":
+        return f"{_s(args[0])} concedes"
+    if n == "discard_hand_size":
+        return f"{_s(args[0])} discards {_s(args[1])} for the hand size limit"
+    if n == "combat_damage":
+        return "first-strike damage is dealt" if args[0].name == "first_strike" else "combat damage is dealt"
+    if n == "declare_attackers":
+        att = sorted(_s(f.arguments[0]) for f in step.after.has("attacking")
+                     if f not in step.before.fluents)
+        return f"{_s(args[0])} declares attackers with {', '.join(att)}" if att \
+            else f"{_s(args[0])} declares no attackers"
+    if n == "declare_blockers":
+        blocks = sorted(f"{_s(f.arguments[0])} blocks {_s(f.arguments[1])}" for f in step.after.has("blocking")
+                        if f not in step.before.fluents)
+        return f"{_s(args[0])} declares blockers: {', '.join(blocks)}" if blocks \
+            else f"{_s(args[0])} declares no blockers"
+    if n == "sba":
+        return "state-based actions are performed"
+    if n == "put_trigger":
+        who, ability, target = args[0], args[1], args[3]
+        return f"{mtg_ability_label(sc, ability)} goes on the stack{_mtg_target(target, sc)} ({_s(who)})"
+    if n == "remove_trigger":
+        return f"{mtg_ability_label(sc, args[1])} is removed (no legal target)"
+    if n == "resolve":
+        parts = []
+        for r in step.resolved:
+            eff, how = r.arguments[0], r.arguments[2].name
+            label = mtg_ability_label(sc, eff)
+            parts.append(f"{label} resolves" if how != "fizzled" else f"{label} does not resolve (no legal target)")
+        return "; ".join(parts) or "the top of the stack resolves"
+    if n == "advance":
+        key = args[0].name
+        return "the turn ends" if key == "turn_end" else f"{key_name(sc, key)} begins"
+    return None
 
 
 def _expiry_label(sc: Scenario, sym: Symbol) -> str:
@@ -168,34 +257,110 @@ def _applies(rule: Rule, event_name: str) -> bool:
     return any(m in rule.body for m in markers)
 
 
-def permission(sc: Scenario, trace: Trace | None) -> list[dict[str, str]]:
-    """Rules that made the witness legal: the chart's rules that gave the
-    chance, then the rules checked (and met) by the asked event."""
-    if trace is None:
-        return []
+def _chance_rules(sc: Scenario, pos: Position) -> list[Rule]:
+    """The rules that gave the acting player the chance in this state."""
     reg = registry(sc.game)
+    out = []
+    if sc.game == "ygo":
+        segoc = pos.value("segoc")
+        box = pos.value("box")
+        if segoc is not None and segoc.name != "none" and "ygo_segoc_chance" in reg:
+            out.append(reg["ygo_segoc_chance"])
+        elif box is not None and box.name not in ("none",):
+            key = f"ygo_fet_box_{'e' if box.name == 'e0' else box.name}"
+            if key in reg:
+                out.append(reg[key])
+    else:
+        for a, r in reg.items():
+            if r.kind == "definition" and a.startswith("mtg_priority"):
+                out.append(r)
+    return out
+
+
+def _checked(sc: Scenario, step: Step) -> list[Rule]:
+    reg = registry(sc.game)
+    return [reg[a] for a in step.applied if a in reg and reg[a].kind == "game"]
+
+
+def step_permission(sc: Scenario, step: Step) -> list[dict[str, str]]:
+    """The rules that gave the chance for this event and that it was checked against."""
     out: list[dict[str, str]] = []
     seen: set[str] = set()
-
-    def add(r: Rule) -> None:
+    for r in _chance_rules(sc, step.before) + _checked(sc, step):
         if r.id not in seen:
             seen.add(r.id)
             out.append(r.as_dict())
+    return out
 
-    steps = [s for s in trace.steps if trace.goal_at is None or s.t <= trace.goal_at]
-    for s in steps:
-        for atom in s.fired:
-            if atom in reg:
-                add(reg[atom])
-    if steps:
-        last = steps[-1].event.name
-        for r in sorted(reg.values(), key=lambda r: (r.file, r.line)):
-            if r.kind == "game" and _applies(r, last):
-                add(r)
+
+def choice(sc: Scenario, step: Step, index: int) -> dict[str, Any]:
+    """A player's choice at a step, in words."""
+    pr = step.before.value("priority")
+    player = _s(pr) if pr is not None and pr.type.name == "String" else "the game"
+    text = event_text(sc, step)
+    does = text[len(player) + 1:] if text.startswith(player + " ") else text
+    return {"t": index, "point": point_name(sc, step.before), "player": player, "event": text,
+            "does": _base_verb(does), "where": f"at step {index}, {point_title(sc, step.before)}"}
+
+
+def _base_verb(text: str) -> str:
+    first, _, rest = text.partition(" ")
+    base = {"activates": "activates", "passes": "passes", "lets": "lets", "chains": "chains",
+            "declares": "declares"}.get(first, first)
+    return (base + " " + rest).strip()
+
+
+def permission(sc: Scenario, trace: Trace | None) -> list[dict[str, str]]:
+    """Rules that made the witness's decisive event legal: the rule that gave
+    the chance, then every rule that was checked for it and held."""
+    step = _goal_step(trace)
+    if step is None:
+        return []
+    out: list[dict[str, str]] = []
+    seen: set[str] = set()
+    for r in _chance_rules(sc, step.before) + _checked(sc, step):
+        if r.id not in seen:
+            seen.add(r.id)
+            out.append(r.as_dict())
+    return out
+
+
+def mtg_priority_reason(sc: Scenario, pos: Position) -> list[dict[str, str]]:
+    """Magic: the rules that explain who has priority in this position."""
+    reg = registry(sc.game)
+    pr = pos.value("priority")
+    proc = pos.value("proc")
+    at = pos.value("at")
+    holder = _s(pr) if pr is not None and pr.type.name == "String" else None
+    ids: list[str] = []
+    if holder is None:
+        if at is not None and at.name in ("untap", "cleanup", "turn_end"):
+            ids.append("mtg_priority_step_start")
+        if proc is not None and proc.name == "advance":
+            ids.append("mtg_priority_step_ends")
+        if proc is not None and proc.name not in ("none", "advance"):
+            ids.append("mtg_priority_before")
+    else:
+        ids.append("core_priority_holder_acts")
+        top = max(chain_links(pos), key=lambda t: t[0], default=None)
+        passes = pos.value("passes")
+        if top is not None and top[2] == holder and passes is not None and passes.number == 0:
+            ids.append("mtg_priority_after_action")
+        elif passes is not None and passes.number > 0:
+            ids.append("mtg_priority_pass")
+        else:
+            ids += ["mtg_priority_step_start", "mtg_priority_after_resolution", "mtg_priority_after_action"]
+        ids.append("mtg_priority_before")
+    out: list[dict[str, str]] = []
+    for atom in dict.fromkeys(ids):
+        if atom in reg:
+            out.append(reg[atom].as_dict())
     return out
 
 
 def priority_reason(sc: Scenario, pos: Position) -> list[dict[str, str]]:
+    if sc.game == "mtg":
+        return mtg_priority_reason(sc, pos)
     reg = registry(sc.game)
     out: list[dict[str, str]] = []
     if sc.game == "ygo":
@@ -248,3 +413,140 @@ def ref_label(sc: Scenario, ref: Ref) -> str:
     if found:
         return found[0].card.name
     return ref.text
+
+
+# ---------------------------------------------------------------- sentences
+
+_COND_WORDS = {
+    "turn(own)": "during its controller's own turn",
+    "turn(opponent)": "during the opponent's turn",
+    "phase(main)": "during a Main Phase",
+    "phase(draw)": "during the Draw Phase",
+    "phase(standby)": "during the Standby Phase",
+    "phase(battle)": "during the Battle Phase",
+    "phase(end)": "during the End Phase",
+    "phase(battle_step)": "during the Battle Step",
+    "phase(damage_step)": "during the Damage Step",
+    "phase(ds_start)": "at the start of the Damage Step",
+    "phase(ds_before)": "before damage calculation",
+    "phase(ds_calc)": "during damage calculation",
+    "phase(ds_after)": "after damage calculation",
+    "phase(ds_end)": "at the end of the Damage Step",
+    "attack_declared(opponent)": "when an opponent's monster declares an attack",
+    "attack_declared(any)": "when a monster declares an attack",
+    "targeted_for_attack": "when this card is targeted for an attack",
+    "responds": "in response to the kind of activation its text names",
+    "self_battles": "while this card battles",
+    "opponent_monster_attacks": "while an opponent's monster attacks",
+    "own_monster_battles(light)": "while a LIGHT monster its controller controls battles",
+    "own_monster_battles(any)": "while a monster its controller controls battles",
+    "attacked_defense_position": "if this card attacked a Defense Position monster",
+    "was_attacked_face_down": "if this card was attacked while face-down at the start of the Damage Step",
+}
+
+
+def condition_text(sc: Scenario, eff: str, cond: str) -> str:
+    name = eff
+    if eff.startswith("eff(\""):
+        name = eff[5:].split('"', 1)[0]
+    words = _COND_WORDS.get(cond, cond.replace("_", " "))
+    return f"{name}: {words}"
+
+
+def window_text(w: dict[str, str] | None) -> str:
+    if not w:
+        return "-"
+    return w["point"] + (f" (box {w['box']})" if w.get("box") else "")
+
+
+def _goal_step(trace: Trace | None) -> Step | None:
+    if trace is None or not trace.steps:
+        return None
+    if trace.goal_at is not None:
+        for s in trace.steps:
+            if s.t == trace.goal_at:
+                return s
+    return trace.steps[-1]
+
+
+def step_rules(sc: Scenario, trace: Trace | None) -> list[dict[str, Any]]:
+    """Per witness event: the rules that gave the chance there and those it was checked against."""
+    if trace is None:
+        return []
+    out = []
+    for i, s in enumerate(trace.steps):
+        if trace.goal_at is not None and s.t > trace.goal_at:
+            break
+        chance = [r.id for r in _chance_rules(sc, s.before)]
+        checked = [r.id for r in _checked(sc, s)]
+        out.append({"t": i, "event": event_text(sc, s), "chance": chance, "checked": checked})
+    return out
+
+
+def procedure_reasons(sc: Scenario, pos: Position) -> list[dict[str, str]]:
+    """Why nobody may act in this state (a game procedure is due)."""
+    reg = registry(sc.game)
+    proc = pos.value("proc")
+    if proc is not None and proc.name != "none" and "core_procedure_game_acts" in reg:
+        return [reg["core_procedure_game_acts"].as_dict()]
+    return []
+
+
+def state_reasons(sc: Scenario, trace: Trace | None) -> list[dict[str, str]]:
+    """The rules that made the last steps of a (history) trace end where they did."""
+    if trace is None or not trace.steps:
+        return []
+    reg = registry(sc.game)
+    out = []
+    for atom in trace.steps[-1].fired:
+        if atom in reg:
+            out.append(reg[atom].as_dict())
+    return out
+
+
+def yes_sentence(sc: Scenario, trace: Trace | None) -> str:
+    step = _goal_step(trace)
+    if step is None:
+        return ""
+    pr = step.before.value("priority")
+    who = _s(pr) if pr is not None and pr.type.name == "String" else "the game"
+    where = point_name(sc, step.before)
+    box = step.before.value("box")
+    box_txt = f", box {box.name.upper()}" if sc.game == "ygo" and box is not None and box.name != "none" else ""
+    chance = ""
+    rules = _chance_rules(sc, step.before)
+    if rules:
+        chance = f" ({rules[0].id}: {rules[0].text.split(';')[0].rstrip('.')})"
+    n = len([s for s in trace.steps if trace.goal_at is None or s.t <= trace.goal_at]) if trace else 0
+    lead = "It can happen at once" if n <= 1 else f"It can happen after {n - 1} step(s)"
+    return f"{lead}: {event_text(sc, step)} at {where}{box_txt}, where {who} has the chance{chance}."
+
+
+def no_sentence(sc: Scenario, wn: Any, forced: bool = False) -> str:
+    reg = wn.rules
+    parts = []
+    for reason in wn.reasons:
+        names = [reg[a].id for a in reason.rules if a in reg]
+        parts.append(" + ".join(names))
+    verb = "force it" if forced else "forbid it"
+    if not parts:
+        return ("No legal continuation has it; no single rule of play forbids it, it follows from the "
+                "position and how the rules define play (see below)." if not forced else "")
+    if len(parts) == 1:
+        text = f"The rule(s) that {verb}: {parts[0]}."
+    else:
+        text = f"{len(parts)} independent reasons {verb}: " + "; ".join(f"({p})" for p in parts) + "."
+    if wn.failing_conditions:
+        conds = "; ".join(condition_text(sc, e, c) for e, c in wn.failing_conditions)
+        text += f" The card's condition that does not hold there: {conds}."
+    return text
+
+
+def window_reasons(sc: Scenario) -> list[dict[str, str]]:
+    reg = registry(sc.game)
+    keys = ["ygo_fet_box_a", "ygo_fet_box_b", "ygo_fet_box_c", "ygo_fet_box_d", "ygo_fet_box_e",
+            "ygo_activation_condition", "ygo_speed_response"] if sc.game == "ygo" else []
+    out = [reg[k].as_dict() for k in keys if k in reg]
+    if not out:
+        out = [r.as_dict() for a, r in reg.items() if a.startswith("core_priority")]
+    return out

@@ -1,0 +1,90 @@
+"""Time per ruling over the acceptance corpora: in-process and through the CLI,
+with and without explanations.
+
+    python bench/rulings.py [CORPUS.yaml ...] [--cli] [--repeat N] [--json FILE]
+
+Reports the median (and max) time per case for: answering only (the verdict
+and a witness, --no-explain), answering with explanations (the default), and,
+with --cli, the installed command (process start included).  The ratio
+explain/answer is the cost of explaining (issue 4: at most 3x).
+"""
+
+from __future__ import annotations
+
+import json
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import yaml
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from logic.scenario import from_data  # noqa: E402
+from queries.answer import Asker  # noqa: E402
+from queries.cases import load_cases  # noqa: E402
+
+
+def time_case(case: dict, explain: bool) -> float:
+    t0 = time.perf_counter()
+    sc = from_data(case["scenario"], case["id"])
+    Asker(sc, explain=explain).ask(case["question"])
+    return time.perf_counter() - t0
+
+
+def time_cli(case: dict, exe: str) -> float:
+    with tempfile.NamedTemporaryFile("w", suffix=".yaml", delete=False) as fh:
+        yaml.safe_dump(case["scenario"], fh)
+        path = fh.name
+    t0 = time.perf_counter()
+    subprocess.run([exe, "ask", path, case["question"]], capture_output=True, check=False)
+    return time.perf_counter() - t0
+
+
+def summary(xs: list[float]) -> dict[str, float]:
+    return {"median_s": round(statistics.median(xs), 3), "max_s": round(max(xs), 3),
+            "total_s": round(sum(xs), 2), "n": len(xs)}
+
+
+def main(argv: list[str]) -> int:
+    files = [a for a in argv if a.endswith(".yaml")] or [str(ROOT / "tests/corpus/ygo-seeds.yaml"),
+                                                          str(ROOT / "tests/corpus/mtg-seeds.yaml")]
+    cli = "--cli" in argv
+    repeat = int(argv[argv.index("--repeat") + 1]) if "--repeat" in argv else 1
+    out: dict[str, dict] = {}
+    exe = str(Path(sys.executable).parent / "chainjudge")
+    for f in files:
+        try:
+            cases = load_cases(f)
+        except Exception as exc:  # noqa: BLE001
+            print(f"{f}: {exc}")
+            continue
+        answer, explain, cmd, ratios = [], [], [], []
+        for case in cases:
+            a = min(time_case(case, False) for _ in range(repeat))
+            e = min(time_case(case, True) for _ in range(repeat))
+            answer.append(a)
+            explain.append(e)
+            ratios.append(e / a if a > 0 else 1.0)
+            if cli:
+                cmd.append(min(time_cli(case, exe) for _ in range(repeat)))
+        res = {"answer": summary(answer), "explain": summary(explain),
+               "explain_over_answer": {"median": round(statistics.median(ratios), 2), "max": round(max(ratios), 2),
+                                       "total": round(sum(explain) / max(sum(answer), 1e-9), 2)}}
+        if cli:
+            res["cli"] = summary(cmd)
+        out[Path(f).name] = res
+        print(f"{Path(f).name}: {len(cases)} cases")
+        for k, v in res.items():
+            print(f"  {k:20s} {v}")
+    if "--json" in argv:
+        Path(argv[argv.index("--json") + 1]).write_text(json.dumps(out, indent=2))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main(sys.argv[1:]))
