@@ -261,8 +261,8 @@ class ChainSearch:
         return out + self.class_facts()
 
     # ------------------------------------------------------------ sessions
-    def _ground_to(self, s: Session, t0: int, h: int) -> None:
-        parts: list[tuple[str, Sequence[Symbol | int]]] = []
+    def _ground_to(self, s: Session, t0: int, h: int, base: bool = False) -> None:
+        parts: list[tuple[str, Sequence[Symbol | int]]] = [("base", []), ("state", [0])] if base else []
         for t in range(t0 + 1, h + 1):
             parts += [("step", [t]), ("state", [t])]
         if parts:
@@ -300,14 +300,17 @@ class ChainSearch:
             if f.name != "show.lp":  # only the chain's atoms are shown
                 s.load(f)
         s.add_facts(self.engine.static + state_facts(self.position.fluents) + self._facts(full))
-        s.ground([("base", []), ("state", [0])])
-        s.set_standing(self._rule_list)
         s.set_heuristic("Domain")
         bound = self.horizon(full)
         t, h = 0, 0
+        first = True
         while True:
             h = min(bound, max(h + 4, h * 3 // 2, len(self.sc.players) + 2))
-            self._ground_to(s, t, h)
+            # one ground call for as many steps as possible: each call costs far more than a step
+            self._ground_to(s, t, h, base=first)
+            if first:
+                s.set_standing(self._rule_list)
+                first = False
             t = h
             if h >= bound:
                 # the bound suffices by construction; verifying it costs a full search
