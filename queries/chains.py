@@ -183,6 +183,7 @@ class ChainSearch:
         self.rep = {c.id: c.id for c in self.sc.cards} if distinct_copies else copy_classes(engine, position)
         self.stats: dict[str, Any] = {"ground_ms": 0.0, "solve_ms": 0.0, "atoms": 0, "rules": 0, "horizon": 0}
         self._decode_cache: dict[Symbol, Any] = {}
+        self._known_windows: tuple[bool, bool] | None = None
 
     # ------------------------------------------------------------ facts
     def class_facts(self) -> list[Symbol]:
@@ -295,6 +296,21 @@ class ChainSearch:
         1, 2, 4, ... new links: it suffices once no trace is still going on
         there (a cheap check while there are few traces; given up for the
         bound after CHECK_BUDGET seconds)."""
+        fixed: int | None = None
+        if full:
+            # The chains are built within the horizon of the cut search (each link
+            # is a step), and a chain of L links resolves within L steps (as in
+            # ``horizon``): ground the resolved search straight to that horizon,
+            # in one call, instead of trying horizons (a search with resolution
+            # is much larger, and so is each check).
+            cut, h_cut = self._ready(full=False)
+            try:
+                self._known_windows = self._windows(cut, h_cut)  # the same with resolution
+            finally:
+                self._absorb(cut)
+            del cut
+            new = min(self._available(), h_cut)
+            fixed = min(self.horizon(True), h_cut + self._existing() + new)
         s = Session(time_limit=self.engine.remaining())
         for f in lp_files(self.sc.game):
             if f.name != "show.lp":  # only the chain's atoms are shown
@@ -304,8 +320,10 @@ class ChainSearch:
         bound = self.horizon(full)
         t, h = 0, 0
         first = True
+        if fixed is not None:
+            bound = fixed
         while True:
-            h = min(bound, max(h + 4, h * 3 // 2, len(self.sc.players) + 2))
+            h = bound if fixed is not None else min(bound, max(h + 4, h * 3 // 2, len(self.sc.players) + 2))
             # one ground call for as many steps as possible: each call costs far more than a step
             self._ground_to(s, t, h, base=first)
             if first:
@@ -335,6 +353,8 @@ class ChainSearch:
         chain before the first link: traces must then be projected)."""
         if self._existing() > 0:
             return False, False  # the chain has begun: no window before its first link
+        if self._known_windows is not None:
+            return self._known_windows
         empty = s.solve(self._rules() + [(_done(h), True), (_LINKED, False)], models=1).satisfiable
         repeated = s.solve(self._rules() + [(_REPEAT, True)], models=1).satisfiable
         return empty, repeated

@@ -15,6 +15,7 @@ assumptions, enumerate or count, unsat cores minimised by deletion, limits.
 from __future__ import annotations
 
 import re
+import threading
 import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
@@ -352,30 +353,38 @@ class Session:
         project: bool = False,
     ) -> Iterator[list[clingo.Symbol]]:
         """Stream the models (their shown atoms) one at a time, as the solver
-        finds them; the caller may stop at any time.  The time limit applies
-        to the wait for each model."""
+        finds them; the caller may stop at any time.  The search runs in this
+        thread (an asynchronous handle costs a thread hand-over per model); at
+        the time limit a timer interrupts it."""
         self._check_time("solving")
         conf = self._ctl.configuration
         conf.solve.models = "0"  # type: ignore[union-attr]
         conf.solve.project = "project" if project else "no"  # type: ignore[union-attr]
+        conf.solve.solve_limit = "umax,umax"  # type: ignore[union-attr]
         lits = self._assumption_literals(assumptions)
         start = time.perf_counter()
         count = 0
+        timer: threading.Timer | None = None
+        if self._deadline is not None:
+            timer = threading.Timer(max(0.0, self._deadline - time.monotonic()), self._ctl.interrupt)
+            timer.daemon = True
+            timer.start()
         try:
-            with self._ctl.solve(assumptions=lits, yield_=True, async_=True) as handle:
-                while True:
-                    handle.resume()
-                    if self._deadline is not None:
-                        if not handle.wait(max(0.0, self._deadline - time.monotonic())):
-                            handle.cancel()
-                            raise LimitReached("time", self.time_limit or 0,
-                                               f"{count} model(s) found before stopping")
-                    model = handle.model()
-                    if model is None:
-                        break
+            with self._ctl.solve(assumptions=lits, yield_=True) as handle:
+                interrupted = False
+                for model in handle:
                     count += 1
                     yield model.symbols(shown=True)
+                    if self._deadline is not None and time.monotonic() > self._deadline:
+                        interrupted = True
+                        break
+                if not interrupted and self._deadline is not None and time.monotonic() > self._deadline:
+                    interrupted = not handle.get().exhausted  # the timer stopped the search
+            if interrupted:
+                raise LimitReached("time", self.time_limit or 0, f"{count} model(s) found before stopping")
         finally:
+            if timer is not None:
+                timer.cancel()
             self.stats.solve_ms += (time.perf_counter() - start) * 1000
             self.stats.solves += 1
             self.stats.models += count
