@@ -41,6 +41,7 @@ from logic.scenario import from_data  # noqa: E402
 from queries.chains import ChainSearch  # noqa: E402
 from queries.engine import Engine  # noqa: E402
 from solver import Session  # noqa: E402
+from solver.terms import Function  # noqa: E402
 from tests.reference.enumerator import Reference, Spec  # noqa: E402
 from tests.reference.positions import engine_position, random_spec, scenario_data  # noqa: E402
 
@@ -111,6 +112,7 @@ def ground_size(spec: Spec, h: int) -> tuple[int, int]:
     s.add_facts(cs.engine.static + state_facts(cs.position.fluents) + cs._facts(True))
     cs._ground_to(s, 0, h, base=True)
     s.ground([("chains", [h])])
+    s.solve([(Function("bench_no_such_atom", []), True)])  # unsatisfiable at once; fills the statistics
     return s.size()
 
 
