@@ -2446,6 +2446,11 @@ def _card_to_dict(c: Card) -> dict[str, Any]:
     return d
 
 
+def _clean(text: Any) -> str:
+    """Text as a str that encodes (JSON may carry lone surrogates such as "\\udcff")."""
+    return str(text or "").encode("utf-8", "replace").decode("utf-8")
+
+
 def _rec(record: Any) -> dict[str, Any]:
     """A card record (a CardRecord, or a raw JSON object of the card list) as a dict."""
     if isinstance(record, Mapping):
@@ -2465,8 +2470,8 @@ def _rec(record: Any) -> dict[str, Any]:
             "def": d.get("def") if isinstance(d.get("def"), int) else None,
             "konami_id": d.get("konami_id"),
             "password": d.get("password"),
-            "text": str(d.get("text") or ""),
-            "pendulum_text": str(d.get("pendulum_effect") or ""),
+            "text": _clean(d.get("text")),
+            "pendulum_text": _clean(d.get("pendulum_effect")),
             "text_ja": str(d.get("text_ja") or ""),
         }
     return {

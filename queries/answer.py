@@ -518,7 +518,7 @@ class Asker:
         chains = [describe.chain_list(self.sc, p) for p in positions]
         ans.answer = chains[0] if all(c == chains[0] for c in chains) else chains
         ans.detail["links"] = describe.chain_detail(self.sc, positions[0])
-        ans.because = describe.chain_reason(self.sc)
+        ans.because = describe.chain_reason(self.sc, positions)
         return ans
 
     def _order(self, q: Question, positions: list[Position]) -> Answer:
@@ -532,7 +532,7 @@ class Asker:
             ans.answer = list(orders[0]) if len(orders) == 1 else [list(o) for o in orders]
             if len(orders) > 1:
                 ans.notes.append("either order is possible")
-            ans.because = describe.chain_reason(self.sc)
+            ans.because = describe.chain_reason(self.sc, self._settled(positions))
             return ans
         scope = self.compiler.scope_facts(q.when, None)
         found: list[tuple[list[str], Trace]] = []

@@ -69,7 +69,9 @@ def load_cases(path: str | Path) -> list[dict[str, Any]]:
 
 def run_case(case: dict[str, Any], base: Path, time_limit: float | None = None,
              cards_file: str | Path | None = None, limits: Limits | None = None,
-             rules: list[str] | None = None) -> CaseResult:
+             rules: list[str] | None = None, explain: bool = True) -> CaseResult:
+    """Answer one case.  ``explain=False``: the verdict only (no reasons,
+    counterfactuals or chances), as fast as the answer allows."""
     cid = str(case.get("id", "?"))
     expected = normalise_expect(case["expect"])
     start = time.perf_counter()
@@ -79,7 +81,7 @@ def run_case(case: dict[str, Any], base: Path, time_limit: float | None = None,
         else:
             sc = from_data(case["scenario"], f"case {cid}: scenario", cards_file=cards_file)
         user = userrules.load(rules, sc.game) if rules else None
-        asker = Asker(sc, time_limit=time_limit, limits=limits, user_rules=user)
+        asker = Asker(sc, time_limit=time_limit, limits=limits, user_rules=user, explain=explain)
         ans = asker.ask(str(case["question"]))
         got = got_value(ans)
         ok = _equal(got, expected)
@@ -106,7 +108,7 @@ def _ms(start: float) -> float:
 
 def run_corpus(path: str | Path, time_limit: float | None = None,
                cards_file: str | Path | None = None, limits: Limits | None = None,
-               rules: list[str] | None = None) -> Iterator[CaseResult]:
+               rules: list[str] | None = None, explain: bool = True) -> Iterator[CaseResult]:
     p = Path(path)
     for case in load_cases(p):
-        yield run_case(case, p.parent, time_limit, cards_file, limits=limits, rules=rules)
+        yield run_case(case, p.parent, time_limit, cards_file, limits=limits, rules=rules, explain=explain)

@@ -145,6 +145,9 @@ def cases(
     time_limit: Annotated[float | None, typer.Option(
         "--time-limit", help="seconds per case; 0: no limit")] = DEFAULT_TIME,
     verbose: Annotated[bool, typer.Option("--verbose", "-v", help="print the answer of failed cases")] = False,
+    explain: Annotated[bool, typer.Option(
+        "--explain", help="explain every answer (reasons, counterfactuals, chances): slower; "
+        "--json then carries each case's explanation")] = False,
     cards_file: Annotated[Path | None, typer.Option("--cards", help="the full card list (JSON lines)")] = None,
     rules: RulesOpt = None,
     max_models: MaxModelsOpt = DEFAULT_MAX_MODELS,
@@ -160,7 +163,8 @@ def cases(
         tl, limits = _limits(time_limit, max_models, ground_time, memory)
         counts = {"passed": 0, "failed": 0, "skipped": 0}
         results = []
-        for r in run_corpus(path, tl, cards_file=cards_file, limits=limits, rules=[str(r) for r in rules or []]):
+        for r in run_corpus(path, tl, cards_file=cards_file, limits=limits, rules=[str(r) for r in rules or []],
+                            explain=explain or verbose):
             counts["passed" if r.status == "passed" else "skipped" if r.status == "skipped" else "failed"] += 1
             results.append(r.as_json())
             if not json_out:

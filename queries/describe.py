@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
+from logic.cards import Effect
 from logic.games import turn
 from logic.registry import Rule, registry
 from logic.scenario import Scenario
@@ -271,9 +273,7 @@ def _chance_rules(sc: Scenario, pos: Position) -> list[Rule]:
             if key in reg:
                 out.append(reg[key])
     else:
-        for a, r in reg.items():
-            if r.kind == "definition" and a.startswith("mtg_priority"):
-                out.append(r)
+        out += [reg[a] for a in _mtg_priority_ids(pos) if a in reg]
     return out
 
 
@@ -325,9 +325,9 @@ def permission(sc: Scenario, trace: Trace | None) -> list[dict[str, str]]:
     return out
 
 
-def mtg_priority_reason(sc: Scenario, pos: Position) -> list[dict[str, str]]:
-    """Magic: the rules that explain who has priority in this position."""
-    reg = registry(sc.game)
+def _mtg_priority_ids(pos: Position) -> list[str]:
+    """Magic: the ids of the rules that explain who has priority in this position
+    (or why nobody has it)."""
     pr = pos.value("priority")
     proc = pos.value("proc")
     at = pos.value("at")
@@ -340,22 +340,31 @@ def mtg_priority_reason(sc: Scenario, pos: Position) -> list[dict[str, str]]:
             ids.append("mtg_priority_step_ends")
         if proc is not None and proc.name not in ("none", "advance"):
             ids.append("mtg_priority_before")
+        return ids
+    links = chain_links(pos)
+    top = links[-1] if links else None
+    passes = pos.value("passes")
+    passed = passes is not None and passes.number > 0
+    if passed:
+        ids.append("mtg_priority_pass")
+    elif top is not None and top[2] == holder:
+        ids.append("mtg_priority_after_action")
+    elif top is not None:
+        ids.append("mtg_priority_after_resolution")
     else:
-        ids.append("core_priority_holder_acts")
-        top = max(chain_links(pos), key=lambda t: t[0], default=None)
-        passes = pos.value("passes")
-        if top is not None and top[2] == holder and passes is not None and passes.number == 0:
-            ids.append("mtg_priority_after_action")
-        elif passes is not None and passes.number > 0:
-            ids.append("mtg_priority_pass")
-        else:
-            ids += ["mtg_priority_step_start", "mtg_priority_after_resolution", "mtg_priority_after_action"]
-        ids.append("mtg_priority_before")
-    out: list[dict[str, str]] = []
-    for atom in dict.fromkeys(ids):
-        if atom in reg:
-            out.append(reg[atom].as_dict())
-    return out
+        # an empty stack and no pass yet: the step has just begun, or the last
+        # object on the stack has just resolved
+        ids += ["mtg_priority_step_start", "mtg_priority_after_resolution"]
+    return ids
+
+
+def mtg_priority_reason(sc: Scenario, pos: Position) -> list[dict[str, str]]:
+    """Magic: the rules that explain who has priority in this position."""
+    reg = registry(sc.game)
+    ids = _mtg_priority_ids(pos)
+    if pos.value("priority") is not None and pos.value("priority").type.name == "String":
+        ids = ["core_priority_holder_acts", *ids, "mtg_priority_before"]
+    return [reg[a].as_dict() for a in dict.fromkeys(ids) if a in reg]
 
 
 def priority_reason(sc: Scenario, pos: Position) -> list[dict[str, str]]:
@@ -380,9 +389,32 @@ def priority_reason(sc: Scenario, pos: Position) -> list[dict[str, str]]:
     return out
 
 
-def chain_reason(sc: Scenario) -> list[dict[str, str]]:
+_TRIGGER_ORDER_RULES = {"ygo": ("ygo_segoc_first", "ygo_segoc_order"),
+                        "mtg": ("mtg_priority_before", "mtg_triggers_apnap")}
+
+
+def chain_reason(sc: Scenario, positions: Sequence[Position] = ()) -> list[dict[str, str]]:
+    """Why the chain (stack) holds what it holds: who may act, the game's
+    procedures, and where a link was put there by the game as a triggered
+    effect, the rules that order simultaneous triggers (SEGOC, APNAP)."""
     reg = registry(sc.game)
-    return [r.as_dict() for a, r in reg.items() if a.startswith(("core_priority", "core_procedure"))]
+    out = [r.as_dict() for a, r in reg.items() if a.startswith(("core_priority", "core_procedure"))]
+    triggered = False
+    for pos in positions:
+        for _, eff, _, _ in chain_links(pos):
+            e = _effect_of(sc, eff)
+            triggered = triggered or (e is not None and e.kind in ("trigger", "triggered"))
+    if triggered:
+        out += [reg[a].as_dict() for a in _TRIGGER_ORDER_RULES.get(sc.game, ()) if a in reg]
+    return out
+
+
+def _effect_of(sc: Scenario, eff: Symbol) -> Effect | None:
+    try:
+        inst = sc.instance(_s(eff.arguments[0]))
+    except (KeyError, IndexError, AttributeError):
+        return None
+    return next((x for x in inst.card.effects if x.index == eff.arguments[1].number), None)
 
 
 def structural(sc: Scenario, q: Question) -> list[dict[str, str]]:

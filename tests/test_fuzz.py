@@ -5,7 +5,7 @@ against a position.  Property: no input makes them raise anything but the
 two documented errors -- :class:`InputError` (exit 2) and
 :class:`NotModelled` (exit 4).
 
-The card-text reader (logic/textreader.py) is fuzzed too when it exists.
+The card-text reader (logic/textreader.py) is fuzzed too.
 
 About 11,000 inputs with the ``ci`` profile (tests/conftest.py), in well
 under a minute; ``FUZZ_SCALE=10 HYPOTHESIS_PROFILE=dev`` for a long run.
@@ -13,7 +13,6 @@ under a minute; ``FUZZ_SCALE=10 HYPOTHESIS_PROFILE=dev`` for a long run.
 
 from __future__ import annotations
 
-import importlib.util
 import os
 from functools import cache
 
@@ -286,20 +285,34 @@ def _goal():
     return GOAL
 
 
-@pytest.mark.skipif(importlib.util.find_spec("logic.textreader") is None, reason="no card-text reader yet")
-def test_card_text_reader():  # pragma: no cover - runs once logic/textreader.py exists
+# phrases of Problem-Solving Card Text, to build texts that come close to real ones
+PSCT = ["When", "If", "this card", "is Normal Summoned", "is destroyed by battle", "You can", "Target 1",
+        "monster", "your opponent controls", ":", ";", ".", ",", "(Quick Effect)", "once per turn",
+        "During the End Phase", "until the end of this turn", "Tribute this card", "discard 1 card",
+        "negate the activation", "and if you do", "destroy it", "Special Summon", "from your hand",
+        "gains 1000 ATK", "during damage calculation", "during the Damage Step", "\"Sangan\"", "\u2460", "\n"]
+psct_text = st.lists(st.sampled_from(PSCT), max_size=40).map(" ".join)
+
+
+def test_card_text_reader(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The card-text reader on arbitrary and near-PSCT texts of every card type:
+    it never raises, and (with its own error guard switched off) no reader bug
+    is hidden behind an "unclassified" report."""
     from logic import textreader
 
-    read = getattr(textreader, "read", None) or getattr(textreader, "read_text", None)
-    assert read is not None, "logic.textreader has no read() / read_text()"
+    monkeypatch.setenv("CHAINJUDGE_READER_DEBUG", "1")
+    kinds = st.sampled_from(["Spell", "Trap", "Monster", "", "Token"])
+    props = st.sampled_from([None, "Normal", "Quick-Play", "Counter", "Continuous", "Field", "Equip", "Ritual", "x"])
+    lines = st.sampled_from(["", "Spellcaster / Effect", "Dragon / Synchro / Effect", "Fiend / Flip / Effect",
+                             "Warrior / Pendulum / Effect", "Cyberse / Link / Effect", "Beast / Normal"])
 
     @settings(max_examples=n(1000))
-    @given(st.text(max_size=500) | tokens)
-    def run(text):
-        try:
-            read(text)
-        except ALLOWED:
-            pass
+    @given(st.text(max_size=300) | psct_text | tokens, kinds, props, lines, st.text(max_size=60) | psct_text)
+    def run(text, card_type, prop, line, pend):
+        rec = {"name": "Fuzz", "card_type": card_type, "property": prop, "monster_type_line": line,
+               "text": text, "pendulum_effect": pend}
+        derived = textreader.derive(rec)
+        assert derived.card.name == "Fuzz"
 
     run()
 

@@ -404,6 +404,6 @@ def test_library_entries_override_derived_ones(tmp_path: Path, monkeypatch: pyte
     lib = tr.load_derived(cards)
     card, origin, dc = tr.card_for("Effect Veiler", lib)  # type: ignore[misc]
     assert origin == "library" and card.origin == "library" and dc is not None
-    card, origin, dc = tr.card_for("Man-Eater Bug", lib)  # type: ignore[misc]
+    card, origin, dc = tr.card_for("Breakthrough Skill", lib)  # type: ignore[misc]
     assert origin == "derived" and card.origin == "derived" and dc is not None and dc.status == tr.CLASSIFIED
     assert tr.card_for("No Such Card", lib) is None
