@@ -221,6 +221,10 @@ class Asker:
             return self._order(q, positions)
         if q.kind == "next_point":
             return self._next_point(q, positions)
+        if q.kind in ("count", "list"):
+            from queries.chains import answer_chains
+
+            return answer_chains(self, q, positions)
         if q.kind == "when_can":
             return self._when_can(q)
         if q.kind == "chooses":

@@ -271,11 +271,25 @@ def _effect_dict(e: Any) -> dict[str, Any]:
 def chains(
     scenario: Annotated[Path, typer.Argument(help="a scenario file (YAML)")],
     after: Annotated[str | None, typer.Option("--after", help="an event phrase to play first")] = None,
+    max_links: Annotated[int | None, typer.Option("--max-links", help="only chains of at most N links")] = None,
+    limit: Annotated[int | None, typer.Option("--limit", help="stop after K chains")] = None,
+    count: Annotated[bool, typer.Option("--count", help="only count them (fast: no chain is read)")] = False,
+    json_out: Annotated[bool, typer.Option("--json", help="one JSON object per chain and line, then a summary")] = False,
+    dot: Annotated[Path | None, typer.Option("--dot", help="write the chain tree as Graphviz DOT")] = None,
+    svg: Annotated[Path | None, typer.Option("--svg", help="draw the chain tree as SVG (needs Graphviz)")] = None,
+    distinct_copies: Annotated[bool, typer.Option("--distinct-copies",
+                                                  help="tell identical copies of a card apart")] = False,
+    time_limit: Annotated[float | None, typer.Option("--time-limit", help="seconds before giving up (exit 3)")] = None,
 ) -> None:
-    """List every legal chain from a position (not available yet)."""
+    """List (or count, or draw) every legal chain from a position, grouped by outcome."""
 
     def body() -> int:
-        raise NotModelled("chain enumeration (chainjudge chains) is not available yet")
+        from queries.chains import run_command
+
+        return run_command(str(scenario), after=after, max_links=max_links, limit=limit, count_only=count,
+                           json_out=json_out, dot=str(dot) if dot else None, svg=str(svg) if svg else None,
+                           distinct_copies=distinct_copies, time_limit=time_limit, echo=typer.echo,
+                           progress=sys.stderr.isatty())
 
     guarded(body)
 

@@ -378,6 +378,7 @@ class Engine:
         return left
 
     def _absorb(self, st: Stepper) -> None:
+        st.session.size()  # refreshes the ground program's size
         s = st.session.stats
         self.stats["ground_ms"] += s.ground_ms
         self.stats["solve_ms"] += s.solve_ms

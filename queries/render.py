@@ -54,6 +54,8 @@ def headline(ans: Answer) -> str:
         if isinstance(a[0], dict):
             return ", ".join(_window(w) for w in a)
         if isinstance(a[0], list):
+            if ans.kind == "list" and len(a) > 5:
+                return f"{len(a)} chains"
             return "; ".join(" then ".join(str(x) for x in c) or "(no chain)" for c in a)
         return ", ".join(str(x) for x in a)
     if a is None:

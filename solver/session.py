@@ -15,8 +15,9 @@ assumptions, enumerate or count, unsat cores minimised by deletion, limits.
 from __future__ import annotations
 
 import re
+import threading
 import time
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -96,6 +97,8 @@ class Session:
         self._ctl = clingo.Control(args, logger=self._log, message_limit=20)
         self.stats = Stats()
         self._deadline = time.monotonic() + time_limit if time_limit else None
+        self._literals: dict[clingo.Symbol, int] = {}
+        self._standing: list[int] = []
         self.time_limit = time_limit
         self.model_limit = model_limit
 
@@ -156,7 +159,6 @@ class Session:
         except RuntimeError as exc:
             raise ProgramError("; ".join(self._messages) or str(exc), "grounding") from None
         self.stats.ground_ms += (time.perf_counter() - start) * 1000
-        self._refresh_size()
 
     def _refresh_size(self) -> None:
         st = self._ctl.statistics
@@ -278,16 +280,26 @@ class Session:
             return f"{out.count} model(s) found before stopping"
         return "no model found before stopping"
 
+    def set_standing(self, assumptions: Sequence[Assumption]) -> None:
+        """Assumptions made in every later solve of this session (e.g. the
+        rule switches), translated to literals once."""
+        self._standing = []
+        self._standing = self._assumption_literals(assumptions)
+
     def _assumption_literals(self, assumptions: Sequence[Assumption]) -> list[int]:
-        lits: list[int] = []
+        lits: list[int] = list(self._standing)
+        known = self._literals
         for sym, value in assumptions:
-            sa = self._ctl.symbolic_atoms[sym]
-            if sa is None:
-                # an atom that does not exist is false: assuming it true is unsat
-                if value:
-                    lits.append(self._false_literal())
-                continue
-            lits.append(sa.literal if value else -sa.literal)
+            lit = known.get(sym)
+            if lit is None:
+                sa = self._ctl.symbolic_atoms[sym]
+                if sa is None:
+                    # an atom that does not exist is false: assuming it true is unsat
+                    if value:
+                        lits.append(self._false_literal())
+                    continue
+                lit = known[sym] = sa.literal  # an atom's literal never changes once it exists
+            lits.append(lit if value else -lit)
         return lits
 
     def _false_literal(self) -> int:
@@ -304,7 +316,108 @@ class Session:
         return [by_lit[lit] for lit in core if lit in by_lit]
 
     def count(self, assumptions: Sequence[Assumption] = (), project: bool = False) -> int:
-        return self.solve(assumptions, models=0, count_only=True, project=project).count
+        """The number of models (projected onto the #project atoms with
+        ``project``), counted inside the solver: no model is read into Python."""
+        self._check_time("counting")
+        conf = self._ctl.configuration
+        conf.solve.models = "0"  # type: ignore[union-attr]
+        conf.solve.project = "project" if project else "no"  # type: ignore[union-attr]
+        lits = self._assumption_literals(assumptions)
+        start = time.perf_counter()
+        try:
+            with self._ctl.solve(assumptions=lits, async_=True) as handle:
+                if self._deadline is not None:
+                    if not handle.wait(max(0.0, self._deadline - time.monotonic())):
+                        handle.cancel()
+                        found = self._enumerated()
+                        raise LimitReached("time", self.time_limit or 0,
+                                           f"{found} model(s) counted before stopping")
+                handle.get()
+        finally:
+            self.stats.solve_ms += (time.perf_counter() - start) * 1000
+            self.stats.solves += 1
+        n = self._enumerated()
+        self.stats.models += n
+        self._refresh_size()
+        return n
+
+    def _enumerated(self) -> int:
+        try:
+            return int(self._ctl.statistics["summary"]["models"]["enumerated"])
+        except (KeyError, TypeError, RuntimeError):
+            return 0
+
+    def iter_models(
+        self,
+        assumptions: Sequence[Assumption] = (),
+        project: bool = False,
+    ) -> Iterator[list[clingo.Symbol]]:
+        """Stream the models (their shown atoms) one at a time, as the solver
+        finds them; the caller may stop at any time.  The search runs in this
+        thread (an asynchronous handle costs a thread hand-over per model); at
+        the time limit a timer interrupts it."""
+        self._check_time("solving")
+        conf = self._ctl.configuration
+        conf.solve.models = "0"  # type: ignore[union-attr]
+        conf.solve.project = "project" if project else "no"  # type: ignore[union-attr]
+        conf.solve.solve_limit = "umax,umax"  # type: ignore[union-attr]
+        lits = self._assumption_literals(assumptions)
+        start = time.perf_counter()
+        count = 0
+        timer: threading.Timer | None = None
+        if self._deadline is not None:
+            timer = threading.Timer(max(0.0, self._deadline - time.monotonic()), self._ctl.interrupt)
+            timer.daemon = True
+            timer.start()
+        try:
+            with self._ctl.solve(assumptions=lits, yield_=True) as handle:
+                interrupted = False
+                for model in handle:
+                    count += 1
+                    yield model.symbols(shown=True)
+                    if self._deadline is not None and time.monotonic() > self._deadline:
+                        interrupted = True
+                        break
+                if not interrupted and self._deadline is not None and time.monotonic() > self._deadline:
+                    interrupted = not handle.get().exhausted  # the timer stopped the search
+            if interrupted:
+                raise LimitReached("time", self.time_limit or 0, f"{count} model(s) found before stopping")
+        finally:
+            if timer is not None:
+                timer.cancel()
+            self.stats.solve_ms += (time.perf_counter() - start) * 1000
+            self.stats.solves += 1
+            self.stats.models += count
+
+    def brave(self, assumptions: Sequence[Assumption] = ()) -> list[clingo.Symbol] | None:
+        """The shown atoms true in some model (brave consequences), or None if
+        there is no model."""
+        self._check_time("solving")
+        conf = self._ctl.configuration
+        conf.solve.models = "0"  # type: ignore[union-attr]
+        conf.solve.project = "no"  # type: ignore[union-attr]
+        conf.solve.enum_mode = "brave"  # type: ignore[union-attr]
+        last: list[clingo.Symbol] | None = None
+        start = time.perf_counter()
+        try:
+            with self._ctl.solve(assumptions=self._assumption_literals(assumptions), yield_=True) as handle:
+                for model in handle:
+                    last = list(model.symbols(shown=True))
+        finally:
+            conf.solve.enum_mode = "auto"  # type: ignore[union-attr]
+            self.stats.solve_ms += (time.perf_counter() - start) * 1000
+            self.stats.solves += 1
+        return last
+
+    def set_heuristic(self, name: str) -> None:
+        """Choose the solver's decision heuristic (e.g. ``Domain`` to follow
+        the program's #heuristic statements)."""
+        self._ctl.configuration.solver.heuristic = name  # type: ignore[union-attr]
+
+    def size(self) -> tuple[int, int]:
+        """The ground program's size (atoms, rules) as the solver sees it."""
+        self._refresh_size()
+        return self.stats.atoms, self.stats.rules
 
     def minimal_core(
         self,

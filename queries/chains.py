@@ -1,0 +1,719 @@
+"""Every legal chain from a position: counted, listed, grouped by outcome, drawn.
+
+A *chain* is the sequence of links from the first activation until the chain
+has fully resolved.  The engine searches the traces of the position in the
+scope ``q_scope(one_chain)`` (encodings/core/query.lp): a trace is over once
+its chain has resolved, or -- if nobody starts a chain -- as soon as anything
+but a pass happens (play moves on).  Such a trace is *the empty chain*: it is
+one chain (with no links), legal whenever play can move on without a chain.
+The traces are projected onto their links (encodings/core/chains.lp), so that
+traces which differ only in passes, or in which of two identical copies of a
+card was used, are one chain (unless ``distinct_copies``).
+
+Counting never reads a model: the non-empty chains are counted inside the
+solver, with the traces cut where the chain starts resolving (resolving a
+Yu-Gi-Oh! chain is deterministic), and the empty chain is one more check.
+Listing streams the chains as the solver finds them, each with its outcome.
+See docs/chains.md.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import networkx as nx
+
+from logic.errors import InputError, NotModelled
+from logic.facts import state_facts
+from logic.registry import lp_files
+from queries.engine import Engine, Position
+from solver import LimitReached, Session
+from solver.terms import Function, Number, String, Symbol
+
+# A SEGOC has four groups (turn player's / opponent's, mandatory / optional),
+# each closed by a pass at most.
+SEGOC_GROUPS = 4
+# seconds for one check that a horizon is enough (before using the bound)
+CHECK_BUDGET = 0.5
+
+_NONE = Function("none", [])
+
+
+def _c(name: str) -> Symbol:
+    return Function(name, [])
+
+
+def _s(sym: Symbol) -> str:
+    return sym.string if sym.type.name == "String" else str(sym)
+
+
+@dataclass(frozen=True)
+class Link:
+    """One link: the N-th, activated by ``player``: ``effect`` (its label)
+    with ``target`` (a label) or none."""
+
+    n: int
+    player: str
+    effect: str
+    target: str | None = None
+    card_ref: str = field(default="", compare=False)  # the card id representing the copies
+    card: str = field(default="", compare=False)  # the card's label (``effect`` names the effect)
+
+    def text(self) -> str:
+        return f"{self.player}: {self.effect}" + (f" -> {self.target}" if self.target else "")
+
+    def as_json(self) -> dict[str, Any]:
+        d: dict[str, Any] = {"link": self.n, "player": self.player, "card": self.card or self.effect}
+        if self.card and self.card != self.effect:
+            d["effect"] = self.effect
+        if self.target:
+            d["target"] = self.target
+        return d
+
+
+@dataclass(frozen=True)
+class Chain:
+    links: tuple[Link, ...]
+    outcome: tuple[str, ...] = ()
+
+    @property
+    def labels(self) -> list[str]:
+        """DESIGN.md's answer: the cards of the links, first link first."""
+        return [lk.card or lk.effect for lk in self.links]
+
+    @property
+    def resolution(self) -> list[str]:
+        """The order the links resolve in (Yu-Gi-Oh!: last link first)."""
+        return [lk.card or lk.effect for lk in reversed(self.links)]
+
+    @property
+    def key(self) -> tuple[tuple[str, str, str | None], ...]:
+        return tuple((lk.player, lk.effect, lk.target) for lk in self.links)
+
+    def text(self) -> str:
+        if not self.links:
+            return "(no chain: play moves on)"
+        return "  ".join(f"{lk.n}. {lk.text()}" for lk in self.links)
+
+    def as_json(self) -> dict[str, Any]:
+        return {
+            "chain": self.labels,
+            "links": [lk.as_json() for lk in self.links],
+            "resolution": self.resolution,
+            "outcome": list(self.outcome),
+        }
+
+
+@dataclass
+class CountResult:
+    count: int
+    empty: bool  # the empty chain is among them
+    horizon: int
+    projected: bool
+    stats: dict[str, Any] = field(default_factory=dict)
+
+
+# ---------------------------------------------------------------- identical copies
+
+
+def _swap(sym: Symbol, a: Symbol, b: Symbol) -> Symbol:
+    if sym == a:
+        return b
+    if sym == b:
+        return a
+    if sym.type.name == "Function" and sym.arguments:
+        return Function(sym.name, [_swap(x, a, b) for x in sym.arguments], sym.positive)
+    return sym
+
+
+def copy_classes(engine: Engine, position: Position) -> dict[str, str]:
+    """Card id -> the id that represents its class of identical copies: the
+    same card, owner and state, so that swapping the two leaves the position
+    (and the chain so far) unchanged."""
+    sc = engine.sc
+    players = set(sc.players)
+    rep: dict[str, str] = {c.id: c.id for c in sc.cards}
+    by_kind: dict[tuple[str, str], list[str]] = {}
+    for c in sc.cards:
+        if c.id in players:
+            continue  # a card named like a player: never merged
+        by_kind.setdefault((c.card.name, c.owner), []).append(c.id)
+    fluents = position.fluents
+    for ids in by_kind.values():
+        for i, a in enumerate(ids):
+            if rep[a] != a:
+                continue
+            for b in ids[i + 1:]:
+                if rep[b] != b or sc.instance(b).card != sc.instance(a).card:
+                    continue
+                sa, sb = String(a), String(b)
+                if frozenset(_swap(f, sa, sb) for f in fluents) == fluents:
+                    rep[b] = a
+    return rep
+
+
+# ---------------------------------------------------------------- the search
+
+
+class ChainSearch:
+    """Every legal chain from one position."""
+
+    def __init__(self, engine: Engine, position: Position, *, max_links: int | None = None,
+                 distinct_copies: bool = False, verify: bool = False) -> None:
+        if engine.sc.game != "ygo":
+            raise NotModelled("chain enumeration for Magic: The Gathering (the stack resolves one object "
+                              "at a time; only Yu-Gi-Oh! chains are enumerated)")
+        if max_links is not None and max_links < 0:
+            raise InputError("--max-links must be 0 or more", "--max-links")
+        self.engine = engine
+        self.sc = engine.sc
+        self.position = position
+        self.max_links = max_links
+        self.distinct_copies = distinct_copies
+        self.verify = verify
+        self._existing_links = _number(position.value("chain_len"))
+        segoc = position.value("segoc")
+        self._in_segoc = segoc is not None and segoc.name != "none"
+        self._box = position.value("box")
+        self._avail: int | None = None
+        self._rule_list = [(Function("rule", [_c(a)]), True) for a in engine.switchable]
+        self.rep = {c.id: c.id for c in self.sc.cards} if distinct_copies else copy_classes(engine, position)
+        self.stats: dict[str, Any] = {"ground_ms": 0.0, "solve_ms": 0.0, "atoms": 0, "rules": 0, "horizon": 0}
+        self._decode_cache: dict[Symbol, Any] = {}
+        self._known_windows: tuple[bool, bool] | None = None
+
+    # ------------------------------------------------------------ facts
+    def class_facts(self) -> list[Symbol]:
+        """q_member(K,I,C): card C is the I-th of the identical copies K
+        (encodings/core/chains.lp)."""
+        members: dict[str, list[str]] = {}
+        for c in self.sc.cards:
+            members.setdefault(self.rep[c.id], []).append(c.id)
+        out: list[Symbol] = []
+        for k, ms in members.items():
+            for i, m in enumerate(sorted(ms)):
+                out.append(Function("q_member", [String(k), Number(i), String(m)]))
+        return out
+
+    def _existing(self) -> int:
+        return self._existing_links
+
+    def _available(self) -> int:
+        """Effects that may still be activated (each at most once in a chain)."""
+        if self._avail is not None:
+            return self._avail
+        used = {f.arguments[0] for f in self.position.has("used")}
+        effs = {Function("eff", [String(c.id), Number(e.index)])
+                for c in self.sc.cards for e in c.card.effects if e.kind != "continuous"}
+        n = len(effs - used)
+        if self.max_links is not None:
+            n = min(n, max(0, self.max_links - self._existing()))
+        self._avail = n
+        return n
+
+    def _segoc(self) -> bool:
+        return self._in_segoc
+
+    def _pre(self) -> int:
+        """The most steps before the first link (or before play moves on):
+        the passes the chart allows with no chain (001.6: B, C, A, E0, E),
+        after the passes that decline a SEGOC's optional groups."""
+        if self._existing() > 0:
+            return 0
+        box = self._box
+        steps = {"a": 3, "b": 5, "c": 4, "e0": 2, "e": 1}.get(box.name if box is not None else "", 5)
+        if self._segoc():
+            # mandatory triggers go on the chain first: no pass before them;
+            # otherwise each optional group (one per player) may be declined
+            pending = [f.arguments[0] for f in self.position.has("pending")]
+            mandatory = {e for e in pending if self._mandatory(e)}
+            steps = 0 if mandatory else 2 + 5
+        return steps + 1
+
+    def _mandatory(self, eff: Symbol) -> bool:
+        try:
+            inst = self.sc.instance(_s(eff.arguments[0]))
+        except KeyError:
+            return False
+        return any(e.index == eff.arguments[1].number and e.mandatory for e in inst.card.effects)
+
+    def horizon(self, full: bool, links: int | None = None) -> int:
+        """Steps enough for every trace whose chain gets at most ``links``
+        new links (default: as many as there are effects left, which bounds
+        every trace): before the first link, each link and the passes that
+        may precede it, the passes that close the chain, and, with
+        ``full``, its resolution."""
+        n = len(self.sc.players)
+        new = self._available() if links is None else min(links, self._available())
+        h = self._pre() + n * new + n + (SEGOC_GROUPS if self._segoc() else 0) + 1
+        if full:
+            h += self._existing() + new
+        return h
+
+    def _facts(self, full: bool) -> list[Symbol]:
+        out = [Function("q_scope", [_c("one_chain")]), Function("q_quiet_after", [Number(self._pre())])]
+        if not full:
+            out.append(Function("q_cut", [_c("built")]))
+        if self.max_links is not None:
+            out.append(Function("q_max_links", [Number(self.max_links)]))
+        return out + self.class_facts()
+
+    # ------------------------------------------------------------ sessions
+    def _ground_to(self, s: Session, t0: int, h: int, base: bool = False) -> None:
+        parts: list[tuple[str, Sequence[Symbol | int]]] = [("base", []), ("state", [0])] if base else []
+        for t in range(t0 + 1, h + 1):
+            parts += [("step", [t]), ("state", [t])]
+        if parts:
+            s.ground(parts)
+            # every step ground takes part in the trace (core/time.lp: active/1)
+            for t in range(t0 + 1, h + 1):
+                s.assign_external(Function("active", [Number(t)]), True)
+
+    def _rules(self) -> list[tuple[Symbol, bool]]:
+        return []  # the rule switches are the session's standing assumptions
+
+    def _absorb(self, s: Session) -> None:
+        atoms, rules = s.size()
+        self.stats["ground_ms"] += s.stats.ground_ms
+        self.stats["solve_ms"] += s.stats.solve_ms
+        self.stats["atoms"] = max(self.stats["atoms"], atoms)
+        self.stats["rules"] = max(self.stats["rules"], rules)
+        self.engine.stats["ground_ms"] += s.stats.ground_ms
+        self.engine.stats["solve_ms"] += s.stats.solve_ms
+        self.engine.stats["models"] += s.stats.models
+        self.engine.stats["solves"] += s.stats.solves
+        self.engine.stats["atoms"] = max(self.engine.stats["atoms"], atoms)
+        self.engine.stats["rules"] = max(self.engine.stats["rules"], rules)
+
+    def _ready(self, full: bool) -> tuple[Session, int]:
+        """A session grounded to a horizon that every trace fits in.
+
+        The bound ``horizon(full)`` always suffices.  Most positions' chains
+        are much shorter than it, so the horizon is first tried for chains of
+        1, 2, 4, ... new links: it suffices once no trace is still going on
+        there (a cheap check while there are few traces; given up for the
+        bound after CHECK_BUDGET seconds)."""
+        fixed: int | None = None
+        if full:
+            # The chains are built within the horizon of the cut search (each link
+            # is a step), and a chain of L links resolves within L steps (as in
+            # ``horizon``): ground the resolved search straight to that horizon,
+            # in one call, instead of trying horizons (a search with resolution
+            # is much larger, and so is each check).
+            cut, h_cut = self._ready(full=False)
+            try:
+                self._known_windows = self._windows(cut, h_cut)  # the same with resolution
+            finally:
+                self._absorb(cut)
+            del cut
+            new = min(self._available(), h_cut)
+            fixed = min(self.horizon(True), h_cut + self._existing() + new)
+        s = Session(time_limit=self.engine.remaining())
+        for f in lp_files(self.sc.game):
+            if f.name != "show.lp":  # only the chain's atoms are shown
+                s.load(f)
+        s.add_facts(self.engine.static + state_facts(self.position.fluents) + self._facts(full))
+        s.set_heuristic("Domain")
+        bound = self.horizon(full)
+        t, h = 0, 0
+        first = True
+        if fixed is not None:
+            bound = fixed
+        while True:
+            h = bound if fixed is not None else min(bound, max(h + 4, h * 3 // 2, len(self.sc.players) + 2))
+            # one ground call for as many steps as possible: each call costs far more than a step
+            self._ground_to(s, t, h, base=first)
+            if first:
+                s.set_standing(self._rule_list)
+                first = False
+            t = h
+            if h >= bound:
+                # the bound suffices by construction; verifying it costs a full search
+                if self.verify and s.solve(self._rules() + [(_done(h), False)], models=1).satisfiable:
+                    self._absorb(s)
+                    raise LimitReached("horizon", h, "a trace of the chain did not end within the search bound")
+                break
+            try:
+                alive = s.solve(self._rules() + [(_done(h), False)], models=1, budget=CHECK_BUDGET).satisfiable
+            except LimitReached as exc:
+                if exc.which != "budget":
+                    raise
+                alive = True  # too many traces to tell quickly: use the bound
+            if not alive:
+                break
+        s.ground([("chains", [h])])
+        self.stats["horizon"] = max(self.stats["horizon"], h)
+        return s, h
+
+    def _windows(self, s: Session, h: int) -> tuple[bool, bool]:
+        """(the empty chain is legal, some player has two chances to start a
+        chain before the first link: traces must then be projected)."""
+        if self._existing() > 0:
+            return False, False  # the chain has begun: no window before its first link
+        if self._known_windows is not None:
+            return self._known_windows
+        empty = s.solve(self._rules() + [(_done(h), True), (_LINKED, False)], models=1).satisfiable
+        repeated = s.solve(self._rules() + [(_REPEAT, True)], models=1).satisfiable
+        return empty, repeated
+
+    def _project(self, repeated: bool) -> bool:
+        # identical copies are taken care of in the search (query.chains.copies_in_order)
+        return repeated
+
+    def _nonempty(self, h: int) -> list[tuple[Symbol, bool]]:
+        return self._rules() + [(_done(h), True), (_LINKED, True)]
+
+    # ------------------------------------------------------------ counting
+    def count(self) -> CountResult:
+        started = time.perf_counter()
+        s, h = self._ready(full=False)
+        try:
+            empty, repeated = self._windows(s, h)
+            project = self._project(repeated)
+            t0 = time.perf_counter()
+            n = s.count(self._nonempty(h), project=project)
+            count_ms = (time.perf_counter() - t0) * 1000
+        finally:
+            self._absorb(s)
+        stats = dict(self.stats)
+        stats["count_ms"] = round(count_ms, 1)
+        stats["total_ms"] = round((time.perf_counter() - started) * 1000, 1)
+        return CountResult(n + int(empty), empty, h, project, stats)
+
+    # ------------------------------------------------------------ listing
+    def chains(self, limit: int | None = None, outcomes: bool = True) -> Iterator[Chain]:
+        """Stream every legal chain (the empty chain first, if legal); without
+        ``outcomes`` the chains are not resolved (a smaller search)."""
+        s, h = self._ready(full=outcomes)
+        try:
+            empty, repeated = self._windows(s, h)
+            produced = 0
+            if empty:
+                produced += 1
+                yield Chain(())
+            if limit is not None and produced >= limit:
+                return
+            for syms in s.iter_models(self._nonempty(h), project=self._project(repeated)):
+                yield self._decode(syms)
+                produced += 1
+                if limit is not None and produced >= limit:
+                    return
+        finally:
+            self._absorb(s)
+
+    def _decode(self, syms: Sequence[Symbol]) -> Chain:
+        links: list[Link] = []
+        out: list[str] = []
+        cache = self._decode_cache
+        for a in syms:
+            got = cache.get(a)
+            if got is None:
+                got = self._decode_atom(a)
+                cache[a] = got
+            if isinstance(got, Link):
+                links.append(got)
+            elif isinstance(got, str):
+                out.append(got)
+        links.sort(key=lambda lk: lk.n)
+        return Chain(tuple(links), tuple(sorted(out)))
+
+    def _decode_atom(self, a: Symbol) -> Link | str | bool:
+        if a.name == "q_link":
+            n, e, p, x = a.arguments
+            return Link(n.number, _s(p), self.effect_label(e), None if x == _NONE else self.card_label(x),
+                        card_ref=_s(e.arguments[0]), card=self.card_label(e.arguments[0]))
+        if a.name == "q_out":
+            return self.outcome_text(a.arguments[0])
+        return False
+
+    # ------------------------------------------------------------ labels
+    def card_label(self, sym: Symbol) -> str:
+        return _s(sym)
+
+    def effect_label(self, eff: Symbol) -> str:
+        cid = _s(eff.arguments[0])
+        try:
+            inst = self.sc.instance(cid)
+        except KeyError:
+            return cid
+        if sum(1 for e in inst.card.effects if e.kind != "continuous") > 1:
+            return f"{cid} (effect {eff.arguments[1].number})"
+        return cid
+
+    def outcome_text(self, o: Symbol) -> str:
+        k = o.name
+        args = o.arguments
+        if k == "negated":
+            return f"{self.effect_label(args[0])} negated"
+        if k == "destroyed":
+            return f"{self.card_label(args[0])} destroyed"
+        if k == "banished":
+            return f"{self.card_label(args[0])} banished"
+        if k == "summoned":
+            return f"{self.card_label(args[0])} Special Summoned"
+        if k == "effects_negated":
+            return f"{self.card_label(args[0])}'s effects negated"
+        if k == "control":
+            return f"{_s(args[1])} takes control of {self.card_label(args[0])}"
+        if k == "lp":
+            return f"{_s(args[0])} at {args[1].number} LP"
+        return str(o)
+
+
+def _number(sym: Symbol | None) -> int:
+    return sym.number if sym is not None else 0
+
+
+def _done(h: int) -> Symbol:
+    return Function("done", [Number(h)])
+
+
+_LINKED = Function("q_linked", [])
+_REPEAT = Function("q_windows_repeat", [])
+
+
+# ---------------------------------------------------------------- grouping and the tree
+
+
+def group_by_outcome(chains: Sequence[Chain]) -> list[tuple[tuple[str, ...], list[Chain]]]:
+    """The chains grouped by what they did, the largest group first."""
+    groups: dict[tuple[str, ...], list[Chain]] = {}
+    for c in chains:
+        groups.setdefault(c.outcome, []).append(c)
+    return sorted(groups.items(), key=lambda kv: (-len(kv[1]), kv[0]))
+
+
+def chain_tree(chains: Sequence[Chain], root_label: str = "position") -> nx.DiGraph:
+    """The tree of chain prefixes: a node per chain so far (the root is the
+    chain at the position), an edge per activation; complete chains carry
+    their outcome."""
+    g = nx.DiGraph()
+    g.add_node((), label=root_label, complete=False, outcome=())
+    for c in chains:
+        prefix: tuple[Any, ...] = ()
+        for lk in c.links:
+            nxt = prefix + ((lk.player, lk.effect, lk.target),)
+            if nxt not in g:
+                g.add_node(nxt, label=lk.text(), complete=False, outcome=())
+                g.add_edge(prefix, nxt, label=f"{lk.n}. {lk.text()}")
+            prefix = nxt
+        g.nodes[prefix]["complete"] = True
+        g.nodes[prefix]["outcome"] = c.outcome
+    return g
+
+
+def _dot_quote(s: str) -> str:
+    return '"' + s.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n") + '"'
+
+
+def to_dot(g: nx.DiGraph, title: str = "") -> str:
+    """The tree in Graphviz's DOT language."""
+    ids = {n: f"n{i}" for i, n in enumerate(g.nodes)}
+    lines = ["digraph chains {", "  rankdir=LR;", '  node [shape=box, fontname="Helvetica", fontsize=10];',
+             '  edge [fontname="Helvetica", fontsize=9];']
+    if title:
+        lines.append(f"  label={_dot_quote(title)}; labelloc=t;")
+    for n, d in g.nodes(data=True):
+        label = d.get("label", "")
+        if n == ():
+            label = d.get("label", "position") + (" (no chain: play moves on)" if d.get("complete") else "")
+        elif d.get("complete"):
+            label += "\n= " + ("; ".join(d.get("outcome") or ()) or "nothing changes")
+        style = ', style="rounded,filled", fillcolor="#e8f4e8"' if d.get("complete") else ""
+        lines.append(f"  {ids[n]} [label={_dot_quote(label)}{style}];")
+    for a, b in g.edges:
+        lines.append(f"  {ids[a]} -> {ids[b]};")
+    lines.append("}")
+    return "\n".join(lines) + "\n"
+
+
+def render_svg(dot_text: str, path: str) -> None:
+    """Render DOT text to an SVG file with Graphviz's ``dot``."""
+    import shutil
+    import subprocess
+
+    exe = shutil.which("dot")
+    if exe is None:
+        raise InputError("Graphviz's 'dot' program was not found; install Graphviz "
+                         "(Debian/Ubuntu: apt-get install graphviz; macOS: brew install graphviz; "
+                         "conda: conda install graphviz), or write the DOT text with --dot FILE", "--svg")
+    res = subprocess.run([exe, "-Tsvg", "-o", path], input=dot_text, text=True, capture_output=True, check=False)
+    if res.returncode != 0:
+        raise InputError(f"dot failed: {res.stderr.strip()}", "--svg")
+
+
+ProgressFn = Callable[[int], None]
+
+
+# ---------------------------------------------------------------- questions
+
+
+def single_position(positions: Sequence[Position], what: str) -> Position:
+    if len(positions) != 1:
+        raise InputError(f"{what} can happen in {len(positions)} different ways here; say which "
+                         "(for example name the target)", "question")
+    return positions[0]
+
+
+def answer_chains(asker: Any, q: Any, positions: Sequence[Position]) -> Any:
+    """The answer to "how many legal chains are there <when>" (an integer) or
+    "list every legal chain <when>" (a list of chains, each a list of cards,
+    first link first)."""
+    from queries.answer import Answer
+
+    if q.when.kind not in ("none", "now", "after", "in_response"):
+        raise NotModelled(f"chains asked '{q.when.kind.replace('_', ' ')} …' (ask 'now', 'after <event>' "
+                          "or 'in response to …': the chains from one position)")
+    what = q.when.event.text if q.when.event is not None else "the position"
+    pos = single_position(positions, repr(what))
+    search = ChainSearch(asker.engine, pos)
+    ans = Answer(q.text, q.kind)
+    reg = asker.engine.rules
+    ans.because = [reg[a].as_dict() for a in ("ygo_fet_box_d", "ygo_speed_response", "ygo_segoc_order")
+                   if a in reg]
+    if q.kind == "count":
+        res = search.count()
+        ans.answer = res.count
+        ans.summary = count_sentence(res.count, res.empty)
+        ans.detail["empty_chain"] = res.empty
+        ans.detail["horizon"] = res.horizon
+        return ans
+    chains = list(search.chains())
+    ans.answer = [c.labels for c in chains]
+    groups = group_by_outcome(chains)
+    ans.detail["groups"] = [{"outcome": list(o), "chains": [c.as_json() for c in cs]} for o, cs in groups]
+    ans.summary = count_sentence(len(chains), any(not c.links for c in chains)) + \
+        f", in {len(groups)} outcome group(s)"
+    return ans
+
+
+def count_sentence(n: int, empty: bool) -> str:
+    s = f"{n} legal chain{'s' if n != 1 else ''}"
+    if empty:
+        s += " (one of them the empty chain: nobody activates anything and play moves on)"
+    return s
+
+
+# ---------------------------------------------------------------- the command line
+
+
+def position_for(asker: Any, after: str | None) -> Position:
+    """The scenario's position (after its history), or after the event ``after``."""
+    from queries.ast import When
+    from queries.parser import parse_event
+
+    if after is None:
+        return asker.start
+    ev = parse_event(after, asker.names)
+    try:
+        positions = asker._positions(When("after", event=ev))
+    except Exception as exc:  # the event cannot happen here
+        from queries.answer import _Impossible
+
+        if isinstance(exc, _Impossible):
+            rules = "; ".join(f"{r.id}: {r.text}" for r in exc.err.core) or "no legal way was found"
+            raise InputError(f"{after!r} cannot happen from this position ({rules})", "--after") from None
+        raise
+    return single_position(positions, repr(after))
+
+
+def point_text(sc: Any, pos: Position) -> str:
+    from queries import describe
+
+    box = pos.value("box")
+    pr = pos.value("priority")
+    who = _s(pr) if pr is not None and pr.type.name == "String" else "nobody"
+    where = describe.point_name(sc, pos)
+    if box is not None and box.name not in ("none",):
+        where += f", box {box.name.upper()}"
+    chain = describe.chain_list(sc, pos)
+    if chain:
+        where += f", chain so far: {', '.join(chain)}"
+    return f"{where}; {who} to act"
+
+
+def _progress(enabled: bool) -> Any:
+    if not enabled:
+        return None
+    from rich.console import Console
+    from rich.progress import Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
+
+    return Progress(SpinnerColumn(), TextColumn("{task.completed} chains"), TimeElapsedColumn(),
+                    console=Console(stderr=True), transient=True)
+
+
+def run_command(scenario: str, *, after: str | None, max_links: int | None, limit: int | None,
+                count_only: bool, json_out: bool, dot: str | None, svg: str | None, distinct_copies: bool,
+                time_limit: float | None, echo: Callable[[str], None], progress: bool) -> int:
+    """``chainjudge chains``: count, list (streamed) or draw every legal chain."""
+    import json
+
+    from logic.scenario import load_file
+    from queries.answer import Asker
+
+    if limit is not None and limit < 1:
+        raise InputError("--limit must be 1 or more", "--limit")
+    sc = load_file(scenario)
+    asker = Asker(sc, time_limit=time_limit)
+    pos = position_for(asker, after)
+    search = ChainSearch(asker.engine, pos, max_links=max_links, distinct_copies=distinct_copies)
+    where = point_text(sc, pos)
+    if count_only:
+        res = search.count()
+        if json_out:
+            echo(json.dumps({"count": res.count, "empty_chain": res.empty, "position": where,
+                             "stats": res.stats}, ensure_ascii=False))
+        else:
+            echo(f"{count_sentence(res.count, res.empty)} from {where}")
+        return 0
+    chains: list[Chain] = []
+    started = time.perf_counter()
+    bar = _progress(progress and not json_out)
+    task = bar.add_task("chains", total=None) if bar is not None else None
+    if bar is not None:
+        bar.start()
+    try:
+        for c in search.chains(limit=limit):
+            chains.append(c)
+            if json_out:
+                echo(json.dumps(c.as_json(), ensure_ascii=False))
+            if bar is not None and task is not None:
+                bar.update(task, completed=len(chains))
+    finally:
+        if bar is not None:
+            bar.stop()
+    elapsed = time.perf_counter() - started
+    complete = limit is None or len(chains) < limit
+    groups = group_by_outcome(chains)
+    if dot is not None or svg is not None:
+        g = chain_tree(chains, root_label=where)
+        text = to_dot(g, title=f"{sc.path}: every legal chain")
+        if dot is not None:
+            with open(dot, "w", encoding="utf-8") as fh:
+                fh.write(text)
+        if svg is not None:
+            render_svg(text, svg)
+    if json_out:
+        echo(json.dumps({"summary": {
+            "chains": len(chains), "complete": complete, "position": where,
+            "groups": [{"outcome": list(o), "chains": len(cs)} for o, cs in groups],
+            "seconds": round(elapsed, 3), "stats": search.stats}}, ensure_ascii=False))
+        return 0
+    head = count_sentence(len(chains), any(not c.links for c in chains))
+    if not complete:
+        head = f"the first {len(chains)} legal chains (--limit {limit}; there may be more)"
+    echo(f"{head} from {where}, in {len(groups)} outcome group(s); a chain resolves last link first")
+    for outcome, cs in groups:
+        echo("")
+        echo(f"Outcome: {'; '.join(outcome) or 'nothing the timing rules look at'}  ({len(cs)} chain"
+             f"{'s' if len(cs) != 1 else ''})")
+        for c in cs:
+            echo(f"  {c.text()}")
+    if dot is not None:
+        echo(f"\nThe chain tree (DOT) is in {dot}")
+    if svg is not None:
+        echo(f"\nThe chain tree (SVG) is in {svg}")
+    return 0
