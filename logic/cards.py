@@ -22,9 +22,26 @@ from typing import Any
 import yaml
 
 from logic import vocabulary as V
-from logic.errors import InputError
+from logic.errors import InputError, shorten
+from logic.text import normalise
 
-_ARG = re.compile(r"^([a-z_][a-z0-9_]*)(?:\(([A-Za-z0-9_]+)\))?$")
+# an argument is a number or a lower-case word: it becomes a clingo term (logic/facts.py)
+_ARG = re.compile(r"^([a-z][a-z0-9_]*)(?:\(([a-z0-9_]+|[0-9]+)\))?$")
+_WORD = re.compile(r"^[a-z][a-z0-9_]*$")
+
+
+def _word(value: Any, key: str, where: str) -> str | None:
+    """A vocabulary word (attribute, race, kind): it becomes a clingo constant, so
+    it must be one ('Winged Beast' -> winged_beast)."""
+    if value is None or value == "":
+        return None
+    if not isinstance(value, str):
+        raise InputError(f"field '{key}' must be a word (text), not {type(value).__name__}", where)
+    word = value.strip().lower().replace(" ", "_").replace("-", "_")
+    if not _WORD.match(word):
+        raise InputError(f"field '{key}' must be a word of letters, digits and '_' (e.g. dark, "
+                         f"winged_beast), not {shorten(value, 40)}", where)
+    return word
 
 
 @dataclass(frozen=True)
@@ -45,6 +62,7 @@ class Effect:
     timing: str | None = None  # "when" | "if" (triggers)
     duration: str | None = None
     once_per_turn: bool = False
+    once_per_turn_group: str | None = None  # shared hard once per turn ("only 1 X effect per turn")
     errata_2014: bool = False  # read "until the End Phase" before 10 July 2014 (000.10)
     amount: int | None = None  # for ATK/DEF changes, LP costs shown in summaries
     damage_step: str | None = None  # ruling override: "allowed" / "forbidden"
@@ -118,6 +136,43 @@ def _listify(value: Any) -> list[Any]:
     return [value]
 
 
+# Costs: the argument each takes (None: none; "number": a whole number; a tuple: one of
+# these values; "race": a monster Type), and its default.
+_COST_ARGS: dict[str, tuple[Any, str | None]] = {
+    "discard_self": (None, None),
+    "tribute_self": (None, None),
+    "banish_self": (None, None),
+    "send_self_to_gy": (None, None),
+    "pay_half_lp": (None, None),
+    "pay_lp": ("number", None),
+    "discard": ("race", None),
+    "detach": ("number", "1"),
+    "tribute": (("monster", "synchro"), "monster"),
+    "banish_from_graveyard": (("monster", "card"), "card"),
+    "send_from_hand": ("kind", "card"),
+    "remove_counter": (("spell",), "spell"),
+}
+
+
+def _cost_arg(name: str, arg: str | None, where: str) -> str | None:
+    spec, default = _COST_ARGS.get(name, (None, None))
+    if arg is None:
+        if spec == "number" and default is None:
+            raise InputError(f"cost {name} needs a number: {name}(N)", where)
+        return default
+    if spec is None:
+        raise InputError(f"cost {name} takes no argument", where)
+    if spec == "number":
+        if not arg.isdigit():
+            raise InputError(f"cost {name}({arg}): the argument must be a whole number", where)
+        return arg
+    if isinstance(spec, tuple):
+        if arg not in spec:
+            raise InputError(f"cost {name}({arg}): the argument must be one of {', '.join(spec)}", where)
+        return arg
+    return arg.lower()  # a monster Type (race), or monster / card
+
+
 def parse_ygo_effect(d: Mapping[str, Any], index: int, card_type: str, prop: str | None, where: str) -> Effect:
     """Validate one effect entry of the Yu-Gi-Oh! library schema."""
     if not isinstance(d, Mapping):
@@ -125,7 +180,7 @@ def parse_ygo_effect(d: Mapping[str, Any], index: int, card_type: str, prop: str
     known = {
         "kind", "speed", "mandatory", "optional", "from", "conditions", "responds_to", "cost", "target",
         "actions", "trigger", "timing", "duration", "once_per_turn", "errata_2014", "damage_step",
-        "damage_step_source", "summary", "source", "index", "amount",
+        "damage_step_source", "summary", "source", "index", "amount", "once_per_turn_group",
     }
     for key in d:
         if key not in known:
@@ -144,7 +199,7 @@ def parse_ygo_effect(d: Mapping[str, Any], index: int, card_type: str, prop: str
         elif prop == "quickplay":
             default_speed = 2
     speed = _opt(d, "speed", where, int, default_speed)
-    if speed not in (1, 2, 3) and kind != "continuous":
+    if isinstance(speed, bool) or (speed not in (1, 2, 3) and kind != "continuous"):
         raise InputError("speed must be 1, 2 or 3", where)
     mandatory = bool(_opt(d, "mandatory", where, bool, False))
     if "optional" in d:
@@ -179,6 +234,7 @@ def parse_ygo_effect(d: Mapping[str, Any], index: int, card_type: str, prop: str
         name, arg = _term(str(c), f"{where}.cost")
         if name not in V.YGO_COSTS:
             raise InputError(f"cost {name!r} is not one of {', '.join(V.YGO_COSTS)}", f"{where}.cost")
+        arg = _cost_arg(name, arg, f"{where}.cost")
         costs.append((name, arg))
     target: list[tuple[str, str]] = []
     tgt = d.get("target")
@@ -212,8 +268,17 @@ def parse_ygo_effect(d: Mapping[str, Any], index: int, card_type: str, prop: str
     ds = _opt(d, "damage_step", where, str)
     if ds not in (None, "allowed", "forbidden"):
         raise InputError("damage_step must be 'allowed' or 'forbidden'", where)
+    idx = d.get("index", index)
+    if not isinstance(idx, int) or isinstance(idx, bool) or not 0 <= idx <= 100:
+        raise InputError(f"index must be a whole number from 0 to 100, not {shorten(idx, 20)}", where)
+    amount = _opt(d, "amount", where, int)
+    if isinstance(amount, bool) or (amount is not None and not -10**7 <= amount <= 10**7):
+        raise InputError("amount must be a whole number", where)
+    group = _opt(d, "once_per_turn_group", where, (str, int))
+    if group is not None and not re.fullmatch(r"[a-z0-9_]+", str(group)):
+        raise InputError("once_per_turn_group must be a short lower-case label (letters, digits, _)", where)
     return Effect(
-        index=int(d.get("index", index)),
+        index=idx,
         kind=kind,
         speed=speed,
         mandatory=mandatory,
@@ -227,7 +292,8 @@ def parse_ygo_effect(d: Mapping[str, Any], index: int, card_type: str, prop: str
         timing=timing,
         duration=duration,
         once_per_turn=bool(_opt(d, "once_per_turn", where, bool, False)),
-        amount=_opt(d, "amount", where, int),
+        amount=amount,
+        once_per_turn_group=(str(group) if group is not None else None),
         errata_2014=bool(_opt(d, "errata_2014", where, bool, False)),
         damage_step=ds,
         damage_step_source=str(d.get("damage_step_source", "")),
@@ -240,7 +306,9 @@ def parse_ygo_card(d: Mapping[str, Any], where: str, origin: str = "library") ->
     if not isinstance(d, Mapping):
         raise InputError("a card must be a mapping", where)
     name = _need(d, "name", where, str)
-    where = f"{where} ({name})"
+    if not name.strip():
+        raise InputError("field 'name' is empty", where)
+    where = f"{where} ({shorten(name, 60)[1:-1]})"
     card_type = _need(d, "card_type", where, str).lower()
     if card_type not in V.YGO_CARD_TYPES:
         raise InputError(f"card_type must be monster, spell or trap, not {card_type!r}", where)
@@ -258,18 +326,19 @@ def parse_ygo_card(d: Mapping[str, Any], where: str, origin: str = "library") ->
     )
     if card_type in ("spell", "trap") and not any(e.kind == "card" for e in effects) and origin != "derived":
         raise InputError("a Spell or Trap needs an effect of kind 'card' (its activation)", where)
-    kinds = tuple(str(k).lower() for k in _listify(d.get("kinds")))
+    kinds = tuple(k for k in (_word(k, "kinds", where) for k in _listify(d.get("kinds"))) if k)
     for field_name in ("atk", "def", "level"):
-        if field_name in d and d[field_name] is not None and not isinstance(d[field_name], int):
-            raise InputError(f"field '{field_name}' must be an integer", where)
+        value = d.get(field_name)
+        if value is not None and (not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= 10**6):
+            raise InputError(f"field '{field_name}' must be a whole number from 0", where)
     return Card(
         name=name,
         game="ygo",
         card_type=card_type,
         effects=effects,
         property=prop,
-        attribute=(str(d["attribute"]).lower() if d.get("attribute") else None),
-        race=(str(d["race"]).lower().replace(" ", "_").replace("-", "_") if d.get("race") else None),
+        attribute=_word(d.get("attribute"), "attribute", where),
+        race=_word(d.get("race"), "race", where),
         kinds=kinds,
         level=d.get("level"),
         atk=d.get("atk"),
@@ -286,7 +355,7 @@ def parse_ygo_card(d: Mapping[str, Any], where: str, origin: str = "library") ->
 
 
 def _norm(name: str) -> str:
-    t = name.strip().lower().replace("’", "'").replace("–", "-").replace("—", "-")
+    t = normalise(name).strip().lower().replace("’", "'").replace("–", "-").replace("—", "-")
     t = re.sub(r"\s+", " ", t)
     return t
 
@@ -300,6 +369,13 @@ class Library:
         self._index: dict[str, str] = {}
         for card in cards:
             self.add(card)
+
+    def copy(self) -> Library:
+        """A library with the same cards, to which cards can be added."""
+        out = Library(self.game, ())
+        out.cards = dict(self.cards)
+        out._index = dict(self._index)
+        return out
 
     def add(self, card: Card) -> None:
         self.cards[card.name] = card
@@ -336,7 +412,9 @@ class Library:
         if card is None:
             close = self.close_matches(name)
             hint = f"; did you mean {', '.join(repr(c) for c in close)}?" if close else ""
-            raise InputError(f"unknown card {name!r} (not in the {self.game} card library{hint})", where)
+            game = {"ygo": "Yu-Gi-Oh!", "mtg": "Magic"}.get(self.game, self.game)
+            hint = hint or "; define it under custom_cards to use it"
+            raise InputError(f"unknown card {shorten(name)} (not in the {game} card library{hint})", where)
         return card
 
 

@@ -202,6 +202,11 @@ class OncePerTurn(Predicate, name="once_per_turn"):
     e = RawField
 
 
+class OptGroup(Predicate, name="opt_group"):
+    e = RawField
+    g = ConstantField
+
+
 class Errata2014(Predicate, name="errata_2014"):
     e = RawField
 
@@ -257,12 +262,19 @@ def _const(name: str) -> Symbol:
     return Function(name, [])
 
 
+def _arg(arg: str | int) -> Symbol:
+    if isinstance(arg, int) or arg.isdigit():
+        return Number(int(arg))
+    return Function(str(arg), [])
+
+
 def _term(name: str, arg: str | int | None) -> Symbol:
+    """``name``, ``name(arg)`` or, for ``"a,b"``, ``name(a,b)``."""
     if arg is None:
         return Function(name, [])
-    if isinstance(arg, int) or (isinstance(arg, str) and arg.isdigit()):
-        return Function(name, [Number(int(arg))])
-    return Function(name, [Function(str(arg), [])])
+    if isinstance(arg, str) and "," in arg:
+        return Function(name, [_arg(a.strip()) for a in arg.split(",")])
+    return Function(name, [_arg(arg)])
 
 
 def rule_facts(game: str) -> list[Predicate]:
@@ -368,6 +380,8 @@ def effect_facts(card_id: str, eff: Effect, unknown_resolution: bool = False) ->
         out.append(Duration(e=e, d=eff.duration))
     if eff.once_per_turn:
         out.append(OncePerTurn(e=e))
+    if eff.once_per_turn_group:
+        out.append(OptGroup(e=e, g=eff.once_per_turn_group))
     if eff.errata_2014:
         out.append(Errata2014(e=e))
     if eff.damage_step:
@@ -381,7 +395,10 @@ def static_facts(sc: Scenario) -> list[Predicate]:
     out += turn_facts(sc.game)
     out += player_facts(sc)
     for inst in sc.cards:
-        out += card_facts(inst.id, inst.card)
+        if sc.game == "mtg":
+            out += mtg_card_facts(inst.id, inst.card)
+        else:
+            out += card_facts(inst.id, inst.card)
         out.append(Owner(c=inst.id, p=inst.owner))
     for k, v in sc.variants.items():
         out.append(Variant(k=k, v=v))
@@ -399,11 +416,12 @@ def initial_state(sc: Scenario) -> list[Predicate]:
     point = t.point(sc.point)
     out: list[Predicate] = [
         _val(_const("at"), _const(sc.point)),
-        _val(_const("proc"), _const("none")),
         _val(_const("passes"), Number(0)),
         _val(_const("chain_len"), Number(0)),
-        _val(_const("priority"), String(sc.turn_player)),
     ]
+    if sc.game != "mtg":  # Magic sets these in mtg_initial_state
+        out.append(_val(_const("proc"), _const("none")))
+        out.append(_val(_const("priority"), String(sc.turn_player)))
     if sc.game == "ygo":
         out.append(_val(_const("box"), _const("a" if point.open_state else "b")))
         out.append(_val(_const("segoc"), _const("none")))
@@ -420,8 +438,12 @@ def initial_state(sc: Scenario) -> list[Predicate]:
                 out.append(Init(f=_raw(Function("face_down_at_ds_start", [String(x)]))))
         else:
             out.append(_val(_const("attack"), _const("none")))
+    if sc.game == "mtg":
+        out += mtg_initial_state(sc)
     for p, life in sc.life.items():
         out.append(_val(Function("lp", [String(p)]), Number(life)))
+    if sc.game == "ygo":
+        out += _ygo_counts(sc)
     for inst in sc.cards:
         cid = String(inst.id)
         out.append(_val(Function("zone", [cid]), _const(inst.zone)))
@@ -429,6 +451,179 @@ def initial_state(sc: Scenario) -> list[Predicate]:
         out.append(_val(Function("pos", [cid]), _const(inst.position or "none")))
         for flag in inst.flags:
             out.append(Init(f=_raw(Function(flag, [cid]))))
+    return out
+
+
+# ---------------------------------------------------------------- Magic: The Gathering
+# The Magic card attributes and the Magic parts of a position (issue 6).  The
+# generic card_facts above is Yu-Gi-Oh!'s; a Magic card goes through
+# mtg_card_facts instead.
+
+
+class MtgType(Predicate, name="mtg_type"):
+    c = StringField
+    t = ConstantField
+
+
+class Keyword(Predicate, name="keyword"):
+    c = StringField
+    k = ConstantField
+
+
+class PowerFact(Predicate, name="power"):
+    c = StringField
+    n = IntegerField
+
+
+class ToughnessFact(Predicate, name="toughness"):
+    c = StringField
+    n = IntegerField
+
+
+class LoyaltyBase(Predicate, name="loyalty_base"):
+    c = StringField
+    n = IntegerField
+
+
+class ColorFact(Predicate, name="color"):
+    c = StringField
+    k = ConstantField
+
+
+class Protection(Predicate, name="protection"):
+    c = StringField
+    k = ConstantField
+
+
+class MtgAmount(Predicate, name="amount"):
+    e = RawField
+    a = ConstantField
+    n = IntegerField
+
+
+class LoyaltyCost(Predicate, name="loyalty_cost"):
+    e = RawField
+    n = IntegerField
+
+
+MTG_POINTS_WITHOUT_PRIORITY = ("untap", "cleanup")  # CR 502.4, 514.3
+MTG_COMBAT_AFTER_ATTACKERS = ("combat_blockers", "combat_first_strike", "combat_damage", "combat_end")
+
+
+def mtg_card_facts(card_id: str, card: Card) -> list[Predicate]:
+    ex = card.extra
+    out: list[Predicate] = [CardFact(c=card_id), CardName(c=card_id, n=card.name),
+                            CardType(c=card_id, t=card.card_type)]
+    for t in ex.get("types", ()):
+        out.append(MtgType(c=card_id, t=t))
+    for k in ex.get("keywords", ()):
+        out.append(Keyword(c=card_id, k=k))
+    if ex.get("power") is not None:
+        out.append(PowerFact(c=card_id, n=int(ex["power"])))
+    if ex.get("toughness") is not None:
+        out.append(ToughnessFact(c=card_id, n=int(ex["toughness"])))
+    if ex.get("loyalty") is not None:
+        out.append(LoyaltyBase(c=card_id, n=int(ex["loyalty"])))
+    for col in ex.get("colors", ()):
+        out.append(ColorFact(c=card_id, k=col))
+    for col in ex.get("protection", ()):
+        out.append(Protection(c=card_id, k=col))
+    for eff in card.effects:
+        out.extend(mtg_effect_facts(card_id, eff))
+    return out
+
+
+def mtg_effect_facts(card_id: str, eff: Effect) -> list[Predicate]:
+    import re
+
+    e = _raw(effect_term(card_id, eff.index))
+    out: list[Predicate] = [
+        EffectFact(e=e),
+        EffectCard(e=e, c=card_id),
+        EffectIndex(e=e, i=eff.index),
+        EffectKind(e=e, k=eff.kind),
+        Speed(e=e, s=eff.speed),
+    ]
+    if eff.mandatory:
+        out.append(Mandatory(e=e))
+    for z in eff.zones:
+        out.append(ActZone(e=e, z=z))
+    for name, arg in eff.costs:
+        if name in ("loyalty_up", "loyalty_down"):
+            n = int(arg or 0)
+            out.append(LoyaltyCost(e=e, n=n if name == "loyalty_up" else -n))
+        else:
+            out.append(Cost(e=e, c=_raw(_term(name, None))))
+    if eff.target:
+        out.append(Targets(e=e))
+        for k, v in eff.target:
+            out.append(TSpec(e=e, k=k, v=v))
+    for a in eff.actions:
+        m = re.match(r"^([a-z_]+)(?:\((\d+)\))?$", a)
+        assert m is not None, a
+        out.append(Action(e=e, a=m.group(1)))
+        out.append(MtgAmount(e=e, a=m.group(1), n=int(m.group(2) or 1)))
+    for ev in eff.triggers:
+        out.append(TriggerFact(e=e, ev=ev))
+    if eff.once_per_turn:
+        out.append(OncePerTurn(e=e))
+    return out
+
+
+def mtg_initial_state(sc: Scenario) -> list[Predicate]:
+    """The Magic parts of a position: who has priority at the start of the
+    step, which game procedure is due, loyalty counters, attacking creatures.
+
+    A position is taken at the start of its step, after the step's turn-based
+    actions: in the untap and cleanup steps nobody has priority and the game
+    moves on (CR 502.4, 514.3); elsewhere the active player has priority
+    (CR 117.3a)."""
+    out: list[Predicate] = []
+    quiet = sc.point in MTG_POINTS_WITHOUT_PRIORITY
+    # replace the generic priority/proc values
+    out.append(_val(_const("priority"), _const("nobody") if quiet else String(sc.turn_player)))
+    out.append(_val(_const("proc"), _const("advance") if quiet else _const("none")))
+    n = len(sc.players)
+    i = sc.players.index(sc.turn_player)
+    defender = sc.players[(i + 1) % n]
+    for inst in sc.cards:
+        cid = String(inst.id)
+        ex = inst.card.extra
+        if inst.zone == "battlefield" and ex.get("loyalty") is not None:
+            out.append(_val(Function("loyalty", [cid]), Number(int(ex["loyalty"]))))
+        if inst.zone == "battlefield" and "attacked" in inst.flags and sc.point in MTG_COMBAT_AFTER_ATTACKERS:
+            out.append(Init(f=_raw(Function("attacking", [cid, String(defender)]))))
+    return out
+
+
+def _uses(card: Card, costs: tuple[str, ...] = (), actions: tuple[str, ...] = (), conds: tuple[str, ...] = ()) -> bool:
+    return any(
+        any(c[0] in costs for c in e.costs) or any(a in actions for a in e.actions)
+        or any(c[0] in conds for c in e.conditions)
+        for e in card.effects
+    )
+
+
+def _ygo_counts(sc: Scenario) -> list[Predicate]:
+    """Counts the Yu-Gi-Oh! encodings keep as bounded functional fluents:
+    Xyz materials (detach costs), Spell Counters, and the Summons of each
+    player this turn (Nibiru), the last from the ``summoned_this_turn`` flags."""
+    out: list[Predicate] = []
+    for inst in sc.cards:
+        cid = String(inst.id)
+        card = inst.card
+        if inst.materials is not None or "xyz" in card.kinds:
+            out.append(_val(Function("materials", [cid]), Number(inst.materials or 0)))
+        given = dict(inst.counters)
+        if given or _uses(card, costs=("remove_counter",), actions=("place_spell_counter",)):
+            out.append(_val(Function("counters", [cid, _const("spell")]), Number(given.get("spell", 0))))
+    # Summons are counted up to the largest count a card asks about (ygo/summon.lp does the same).
+    caps = [int(arg or 0) for i in sc.cards for e in i.card.effects for name, arg in e.conditions
+            if name == "opponent_summoned_at_least"]
+    if caps:
+        for p in sc.players:
+            n = sum(1 for i in sc.cards if i.controller == p and "summoned_this_turn" in i.flags)
+            out.append(_val(Function("summons", [String(p)]), Number(min(n, max(caps)))))
     return out
 
 

@@ -108,8 +108,10 @@ MTG_POINTS: tuple[Point, ...] = (
     Point("draw", "draw", ("beginning",), human=("draw step", "the draw step")),
     Point("main1", "main1", ("main",), True, human=("main phase 1", "precombat main phase", "first main phase", "mp1")),
     Point("combat_beginning", "combat.beginning", ("combat",), human=("beginning of combat", "beginning of combat step")),
-    Point("combat_attackers", "combat.attackers", ("combat",), human=("declare attackers step", "declare attackers")),
-    Point("combat_blockers", "combat.blockers", ("combat",), human=("declare blockers step", "declare blockers")),
+    # not "declare attackers" / "declare blockers" alone: those words begin the
+    # event phrases "can A declare attackers with X" / "declare blockers: ..."
+    Point("combat_attackers", "combat.attackers", ("combat",), human=("declare attackers step",)),
+    Point("combat_blockers", "combat.blockers", ("combat",), human=("declare blockers step",)),
     Point("combat_first_strike", "combat.first_strike_damage", ("combat",),
           human=("first-strike damage step", "first strike damage step")),
     Point("combat_damage", "combat.damage", ("combat",), human=("combat damage step", "the combat damage step")),
@@ -134,6 +136,7 @@ MTG_EDGES: tuple[tuple[str, str], ...] = (
     ("combat_end", "main2"),
     ("main2", "end"),
     ("end", "cleanup"),
+    ("cleanup", "cleanup"),  # another cleanup step if priority was given in this one (CR 514.3a)
     ("cleanup", "turn_end"),
 )
 

@@ -60,11 +60,16 @@ def all_lp_files() -> Iterator[Path]:
 
 
 def parse_file(path: Path) -> list[Rule]:
+    rel = str(path.relative_to(encodings_dir())) if path.is_relative_to(encodings_dir()) else str(path)
+    return parse_text(path.read_text(encoding="utf-8"), rel)
+
+
+def parse_text(text: str, rel: str) -> list[Rule]:
+    """The rule blocks of a program text (``rel`` names its file in the registry)."""
     rules: list[Rule] = []
     current: dict[str, str] = {}
     start = 0
-    rel = str(path.relative_to(encodings_dir())) if path.is_relative_to(encodings_dir()) else str(path)
-    for no, raw in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+    for no, raw in enumerate(text.splitlines(), 1):
         line = raw.strip()
         m = re.match(r"%@(rule|text|source|kind)\s+(.*)$", line)
         if m:

@@ -10,12 +10,15 @@ from typing import Any
 from logic.errors import InputError, NotModelled
 from logic.registry import Rule
 from logic.scenario import Scenario
+from logic.userrules import UserRules
 from queries import describe, explain
 from queries.ast import Event, Question, When
 from queries.compile import GOAL, Compiler
+from queries.compile import phrase as event_phrase
 from queries.engine import Engine, Position, ReplayError, SearchResult, Trace
 from queries.parser import Names, parse_event, parse_question
 from solver import LimitReached
+from solver.limits import Limits
 from solver.terms import Function, Symbol
 
 
@@ -72,13 +75,14 @@ class Asker:
     """Answers questions about one scenario (its history replayed once)."""
 
     def __init__(self, sc: Scenario, time_limit: float | None = None, max_horizon: int | None = None,
-                 explain: bool = True) -> None:
+                 explain: bool = True, limits: Limits | None = None, user_rules: UserRules | None = None) -> None:
         self.sc = sc
         self.explain = explain  # False: the verdict and a witness only (no reasons, counterfactuals, chances)
-        kwargs: dict[str, Any] = {"time_limit": time_limit}
+        kwargs: dict[str, Any] = {"time_limit": time_limit, "limits": limits, "user_rules": user_rules}
         if max_horizon:
             kwargs["max_horizon"] = max_horizon
         self.engine = Engine(sc, **kwargs)
+        self.engine.probe()  # rule files, large positions: ground first in a child under limits
         self.compiler = Compiler(self.engine)
         self.names = names_of(sc)
         self.start = self._replay_history()
@@ -181,7 +185,7 @@ class Asker:
     def _replay(self, pos: Position, ev: Event) -> list[Position]:
         facts = self.compiler.event_facts(GOAL, ev)
         try:
-            positions, _ = self.engine.replay(pos, facts, ev.text or ev.kind)
+            positions, _ = self.engine.replay(pos, facts, event_phrase(ev))
         except ReplayError as err:
             raise _Impossible(ev, err) from None
         return positions
@@ -203,7 +207,11 @@ class Asker:
             positions = self._positions(q.when)
         except _Impossible as imp:
             return self._impossible_when(q, imp)
-        if q.kind in ("can", "must", "does"):
+        if q.kind in ("can", "must"):
+            # "can/must X now": the game's pending procedures (a resolution,
+            # triggers ...) come first -- nobody can act before them
+            return self._yes_no(q, self._settled(positions))
+        if q.kind == "does":
             return self._yes_no(q, positions)
         if q.kind in ("who_has", "who_receives", "who_acts"):
             return self._who(q, positions)
@@ -215,6 +223,8 @@ class Asker:
             return self._next_point(q, positions)
         if q.kind == "when_can":
             return self._when_can(q)
+        if q.kind == "chooses":
+            return self._chooses(q, positions)
         raise NotModelled(f"questions of the form '{q.text.split()[0]} …' ({q.kind.replace('_', ' ')})")
 
     # ------------------------------------------------------------ yes / no
@@ -241,6 +251,12 @@ class Asker:
             assert o.card is not None
             return [Function("q_outcome", [GOAL, Function("activates", [Symbol_str(i.id)])])
                     for i in self.compiler.instances(o.card)]
+        if o.kind == "miss_timing":
+            assert o.card is not None
+            insts = self.compiler.instances(o.card)
+            if not any(e.kind in ("trigger", "flip") for i in insts for e in i.card.effects):
+                raise InputError(f"{o.card.text} has no trigger effect that could miss the timing", "question")
+            return [Function("q_outcome", [GOAL, Function("misses", [Symbol_str(i.id)])]) for i in insts]
         if o.kind == "point_end":
             ev = Event(kind="ends", point=o.point, text=f"{o.point} ends")
             return self.compiler.event_facts(GOAL, ev)
@@ -259,6 +275,7 @@ class Asker:
         return yes
 
     def _yes_no_one(self, q: Question, pos: Position) -> Answer:
+        self._asked_outcome = q.outcome.kind if q.outcome is not None else ""
         facts = self._goal_facts(q)
         ans = Answer(q.text, q.kind)
         st = self.engine.stepper(pos, facts)
@@ -313,6 +330,8 @@ class Asker:
         """Both sides, and the choices that settle each: along the trace where
         it happens, the first event after which it can no longer be avoided;
         along the other, the first after which it can no longer happen."""
+        yes = self.engine.annotate(yes)
+        no = self.engine.annotate(no)
         ans.witness = describe.timeline(self.sc, yes)
         ans.other_witness = describe.timeline(self.sc, no)
         choices = []
@@ -337,6 +356,8 @@ class Asker:
                 f"if {c['player']} {c['does']} ({c['where']}), {c['then']}" for c in choices) + "."
 
     def _why_yes(self, ans: Answer, trace: Trace | None) -> None:
+        if self.explain:
+            trace = self.engine.annotate(trace)
         ans.witness = describe.timeline(self.sc, trace)
         ans.because = describe.permission(self.sc, trace)
         ans.detail["steps"] = describe.step_rules(self.sc, trace)
@@ -351,6 +372,9 @@ class Asker:
         if not wn.reasons:
             # nothing but the game's own course stands in the way: say what brought it here
             ans.because = describe.state_reasons(self.sc, self.history_trace) + describe.procedure_reasons(self.sc, st.position)
+            if describe.procedure_reasons(self.sc, st.position):
+                ans.summary = ("Nobody may act at this moment: the window has closed and the game moves on "
+                               "(the rules below say why).")
         ans.detail["reasons"] = wn.sets()
         if wn.counterfactual is not None:
             ans.detail["counterfactual"] = {
@@ -360,6 +384,12 @@ class Asker:
         if wn.failing_conditions:
             ans.detail["failing_conditions"] = [describe.condition_text(self.sc, e, c) for e, c in wn.failing_conditions]
         ans.summary = describe.no_sentence(self.sc, wn, forced)
+        if not wn.reasons and self._asked_outcome == "miss_timing":
+            ans.summary = ("It never misses the timing: only an optional effect worded \"When ... you can\" can; "
+                           "this one is mandatory or worded \"If\".")
+            r = self.engine.rules.get("ygo_trigger_missing_the_timing")
+            if r is not None:
+                ans.because = [r.as_dict()]
         for reason in wn.reasons:
             if reason.note:
                 ans.notes.append(reason.note)
@@ -425,6 +455,7 @@ class Asker:
     def _who(self, q: Question, positions: list[Position]) -> Answer:
         if q.when.kind in ("during", "before_point"):
             positions = self._enter(positions, q.when.point or "")
+        positions = self._settled(positions)
         answers = []
         for pos in positions:
             pr = pos.value("priority")
@@ -453,7 +484,32 @@ class Asker:
             out.extend(self._replay(pos, ev))
         return out
 
+    def _settled(self, positions: list[Position]) -> list[Position]:
+        """The positions once the game's pending procedures are done (who has
+        priority / what is on the stack "now" is what a player then sees)."""
+        out: list[Position] = []
+        for pos in positions:
+            for p in self.engine.settle(pos):
+                if p not in out:
+                    out.append(p)
+        return out
+
+    def _stack_order(self, positions: list[Position], ea: list[Symbol], eb: list[Symbol]) -> list[bool] | None:
+        """If both effects are already on the chain/stack in every position, whether
+        the first is below the second in each; otherwise None."""
+        out = []
+        for pos in positions:
+            n_a = [f.arguments[0].number for f in pos.has("link") if f.arguments[1] in ea]
+            n_b = [f.arguments[0].number for f in pos.has("link") if f.arguments[1] in eb]
+            if not n_a or not n_b:
+                return None
+            out.append(min(n_a) < min(n_b))
+        return out
+
     def _chain(self, q: Question, positions: list[Position]) -> Answer:
+        if q.when.kind in ("during", "before_point"):
+            positions = self._enter(positions, q.when.point or "")
+        positions = self._settled(positions)
         ans = Answer(q.text, q.kind)
         chains = [describe.chain_list(self.sc, p) for p in positions]
         ans.answer = chains[0] if all(c == chains[0] for c in chains) else chains
@@ -464,6 +520,16 @@ class Asker:
     def _order(self, q: Question, positions: list[Position]) -> Answer:
         a, b = q.cards
         ea, eb = self.compiler.effects(a), self.compiler.effects(b)
+        labels = [describe.ref_label(self.sc, a), describe.ref_label(self.sc, b)]
+        already = self._stack_order(self._settled(positions), ea, eb)
+        if already is not None:
+            ans = Answer(q.text, q.kind)
+            orders = sorted({tuple(labels if below else labels[::-1]) for below in already})
+            ans.answer = list(orders[0]) if len(orders) == 1 else [list(o) for o in orders]
+            if len(orders) > 1:
+                ans.notes.append("either order is possible")
+            ans.because = describe.chain_reason(self.sc)
+            return ans
         scope = self.compiler.scope_facts(q.when, None)
         found: list[tuple[list[str], Trace]] = []
         cores: list[Rule] = []
@@ -479,18 +545,61 @@ class Asker:
         if len(found) == 1:
             ans.answer = found[0][0]
             ans.witness = describe.timeline(self.sc, found[0][1])
-            ans.because = _rules(cores) or describe.permission(self.sc, found[0][1])
+            ans.because = _rules(cores) or describe.permission(self.sc, self.engine.annotate(found[0][1]))
         elif len(found) == 2:
             ans.answer = [f[0] for f in found]
             ans.notes.append("either order is possible")
             ans.witness = describe.timeline(self.sc, found[0][1])
             ans.other_witness = describe.timeline(self.sc, found[1][1])
-            ans.because = describe.permission(self.sc, found[0][1])
+            ans.because = describe.permission(self.sc, self.engine.annotate(found[0][1]))
         else:
             ans.answer = None
             ans.notes.append("they never go on the same chain from this position")
             facts = [Function("q_outcome", [GOAL, Function("below", [x, y])]) for x in ea for y in eb] + scope
             ans.because = _rules(self.engine.search(positions[0], facts, "q_reach", want_core=True).core)
+        return ans
+
+    def _chooses(self, q: Question, positions: list[Position]) -> Answer:
+        """Who chooses the order of two simultaneous effects: a player orders their
+        own (SEGOC, APNAP); between players the order is fixed by the rules."""
+        ans = Answer(q.text, q.kind)
+        a, b = q.cards
+        ea, eb = self.compiler.effects(a), self.compiler.effects(b)
+        found = None
+        for first, second in ((ea, eb), (eb, ea)):
+            facts = [Function("q_outcome", [GOAL, Function("below", [x, y])]) for x in first for y in second]
+            res = self.engine.search(positions[0], facts, "q_reach")
+            self._bounded(res, "a chain with both effects")
+            if res.found:
+                found = res.trace
+                break
+        if found is None:
+            ans.answer = "nobody"
+            ans.summary = "They never go on the same chain from this position, so nobody orders them."
+            ans.because = describe.structural(self.sc, q)
+            return ans
+        step = describe._goal_step(found)
+        assert step is not None
+        links = describe.chain_links(step.after)
+        who = {p for _, eff, p, _ in links[-2:]}
+        ans.witness = describe.timeline(self.sc, found)
+        reg = self.engine.rules
+        rule = reg.get("ygo_segoc_order") or reg.get("mtg_triggers_apnap")
+        segoc = step.before.value("segoc")
+        simultaneous = self.sc.game != "ygo" or (segoc is not None and segoc.name != "none")
+        if not simultaneous:
+            ans.answer = "nobody"
+            ans.summary = ("They are not simultaneous: each is activated when its player chooses to, the later one "
+                           "in response to the earlier.")
+            ans.because = describe.permission(self.sc, self.engine.annotate(found))
+        elif len(who) == 1:
+            ans.answer = who.pop()
+            ans.summary = f"Both are {ans.answer}'s, so {ans.answer} puts them on the chain in the order they choose."
+        else:
+            ans.answer = "nobody"
+            ans.summary = ("They belong to different players: the rules fix their order (the turn player's first), "
+                           "each player ordering only their own.")
+        ans.because = [rule.as_dict()] if rule else describe.structural(self.sc, q)
         return ans
 
     def _when_can(self, q: Question) -> Answer:

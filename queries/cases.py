@@ -8,12 +8,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-import yaml
-
+from logic import userrules
 from logic.errors import InputError, NotModelled
 from logic.scenario import from_data, load_file
 from queries.answer import Answer, Asker
 from solver import LimitReached
+from solver.errors import describe_limit
+from solver.limits import Limits
 
 
 @dataclass
@@ -46,27 +47,29 @@ def got_value(ans: Answer) -> Any:
 
 
 def load_cases(path: str | Path) -> list[dict[str, Any]]:
-    p = Path(path)
-    try:
-        data = yaml.safe_load(p.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise InputError("file not found", str(path)) from None
-    except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None)
-        where = f"{path}:{mark.line + 1}" if mark is not None else str(path)
-        raise InputError(f"not valid YAML: {getattr(exc, 'problem', exc)}", where) from None
+    from logic.scenario import parse_yaml, read_text
+
+    data = parse_yaml(read_text(path, "case corpus"), str(path))
     if not isinstance(data, list):
-        raise InputError("a case corpus is a list of cases", str(path))
+        raise InputError("a case corpus is a list of cases (each '- id: ...')", str(path))
     for i, c in enumerate(data):
-        if not isinstance(c, dict) or "question" not in c or "expect" not in c or (
-                "scenario" not in c and "scenario_file" not in c):
-            raise InputError("each case needs id, scenario (or scenario_file), question and expect",
-                             f"{path}: case {i}")
+        where = f"{path}: case {i}" + (f" ({c['id']})" if isinstance(c, dict) and "id" in c else "")
+        if not isinstance(c, dict):
+            raise InputError("each case must be a mapping with id, scenario (or scenario_file), question and expect",
+                             where)
+        for key in ("question", "expect"):
+            if key not in c:
+                raise InputError(f"missing field '{key}'", where)
+        if "scenario" not in c and "scenario_file" not in c:
+            raise InputError("missing field 'scenario' (or 'scenario_file')", where)
+        if not isinstance(c["question"], str):
+            raise InputError("question must be a text", where)
     return data
 
 
 def run_case(case: dict[str, Any], base: Path, time_limit: float | None = None,
-             cards_file: str | Path | None = None) -> CaseResult:
+             cards_file: str | Path | None = None, limits: Limits | None = None,
+             rules: list[str] | None = None) -> CaseResult:
     cid = str(case.get("id", "?"))
     expected = normalise_expect(case["expect"])
     start = time.perf_counter()
@@ -75,7 +78,8 @@ def run_case(case: dict[str, Any], base: Path, time_limit: float | None = None,
             sc = load_file(base / str(case["scenario_file"]), cards_file=cards_file)
         else:
             sc = from_data(case["scenario"], f"case {cid}: scenario", cards_file=cards_file)
-        asker = Asker(sc, time_limit=time_limit)
+        user = userrules.load(rules, sc.game) if rules else None
+        asker = Asker(sc, time_limit=time_limit, limits=limits, user_rules=user)
         ans = asker.ask(str(case["question"]))
         got = got_value(ans)
         ok = _equal(got, expected)
@@ -83,7 +87,7 @@ def run_case(case: dict[str, Any], base: Path, time_limit: float | None = None,
     except NotModelled as exc:
         return CaseResult(cid, "skipped", None, expected, _ms(start), str(exc))
     except LimitReached as exc:
-        return CaseResult(cid, "failed", None, expected, _ms(start), f"{exc.which} limit: {exc.partial}")
+        return CaseResult(cid, "failed", None, expected, _ms(start), describe_limit(exc))
     except InputError as exc:
         return CaseResult(cid, "failed", None, expected, _ms(start), f"bad input: {exc}")
 
@@ -101,7 +105,8 @@ def _ms(start: float) -> float:
 
 
 def run_corpus(path: str | Path, time_limit: float | None = None,
-               cards_file: str | Path | None = None) -> Iterator[CaseResult]:
+               cards_file: str | Path | None = None, limits: Limits | None = None,
+               rules: list[str] | None = None) -> Iterator[CaseResult]:
     p = Path(path)
     for case in load_cases(p):
-        yield run_case(case, p.parent, time_limit, cards_file)
+        yield run_case(case, p.parent, time_limit, cards_file, limits=limits, rules=rules)

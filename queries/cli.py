@@ -18,6 +18,15 @@ import typer
 
 from logic.errors import InputError, NotModelled
 from solver import LimitReached, ProgramError
+from solver.errors import UnsafeEnvironment, describe_limit
+from solver.limits import (
+    DEFAULT_GROUND_TIME,
+    DEFAULT_MAX_MODELS,
+    DEFAULT_MEMORY_MB,
+    DEFAULT_TIME,
+    Limits,
+)
+from solver.safety import check_environment
 
 app = typer.Typer(add_completion=False, no_args_is_help=True, pretty_exceptions_enable=False,
                   help="Timing rulings for Yu-Gi-Oh! and Magic: The Gathering, answered by logic.")
@@ -26,13 +35,16 @@ EXIT_FAILED, EXIT_INPUT, EXIT_LIMIT, EXIT_NOT_MODELLED, EXIT_INTERNAL = 1, 2, 3,
 
 
 def _fail(code: int, message: str) -> None:
-    typer.echo(f"chainjudge: {message}", err=True)
+    # a message may quote what the user typed: never let an unencodable character crash the report
+    safe = message.encode("utf-8", "backslashreplace").decode("utf-8")
+    typer.echo(f"chainjudge: {safe}", err=True)
     raise typer.Exit(code)
 
 
 def guarded(fn: Callable[[], int | None]) -> None:
     """Run a command body, turning every error into a message and an exit code."""
     try:
+        check_environment()  # at start-up: clingo must have no script language (solver/safety.py)
         code = fn() or 0
     except typer.Exit:
         raise
@@ -41,9 +53,11 @@ def guarded(fn: Callable[[], int | None]) -> None:
     except NotModelled as exc:
         _fail(EXIT_NOT_MODELLED, str(exc))
     except LimitReached as exc:
-        _fail(EXIT_LIMIT, f"{exc.which} limit ({exc.limit}) reached: {exc.partial}")
+        _fail(EXIT_LIMIT, describe_limit(exc))
     except ProgramError as exc:
-        _fail(EXIT_INPUT, f"error in a rule program: {exc}")
+        _fail(EXIT_INPUT, f"error: {exc.message if exc.where == 'grounding' else exc}")
+    except UnsafeEnvironment as exc:
+        _fail(EXIT_INTERNAL, f"refusing to run: {exc}")
     except RecursionError:
         _fail(EXIT_INPUT, "error: the input is nested too deeply")
     except KeyboardInterrupt:
@@ -53,28 +67,63 @@ def guarded(fn: Callable[[], int | None]) -> None:
     raise typer.Exit(code)
 
 
+RulesOpt = Annotated[list[Path] | None, typer.Option(
+    "--rules", help="a rule file of your own (ASP, %@rule blocks; docs/robustness.md); may be repeated")]
+MaxModelsOpt = Annotated[int, typer.Option(
+    "--max-models", help="most models one enumeration may produce (exit 3)")]
+GroundTimeOpt = Annotated[float, typer.Option(
+    "--ground-time-limit", help="seconds for probe-grounding rule files and large positions")]
+MemoryOpt = Annotated[int, typer.Option(
+    "--memory-limit", help="megabytes for probe-grounding rule files and large positions")]
+
+
+def _limits(time_limit: float | None, max_models: int, ground_time: float, memory: int) -> tuple[float | None, Limits]:
+    """Check the limit options (bad values are bad input) and bundle them."""
+    if time_limit is not None and time_limit < 0:
+        raise InputError(f"--time-limit must be 0 (no limit) or more seconds, not {time_limit:g}")
+    if max_models < 1:
+        raise InputError(f"--max-models must be at least 1, not {max_models}")
+    if ground_time <= 0:
+        raise InputError(f"--ground-time-limit must be more than 0 seconds, not {ground_time:g}")
+    if memory < 256:
+        raise InputError(f"--memory-limit must be at least 256 (MB), not {memory}")
+    tl = None if not time_limit else time_limit
+    return tl, Limits(time=tl, max_models=max_models, ground_time=ground_time, memory_mb=memory)
+
+
 @app.command()
 def ask(
     scenario: Annotated[Path, typer.Argument(help="a scenario file (YAML)")],
     question: Annotated[str, typer.Argument(help='the question, e.g. "who has priority now"')],
     json_out: Annotated[bool, typer.Option("--json", help="the answer as JSON (DESIGN.md)")] = False,
-    time_limit: Annotated[float | None, typer.Option("--time-limit", help="seconds before giving up (exit 3)")] = None,
+    time_limit: Annotated[float | None, typer.Option(
+        "--time-limit", help="seconds before giving up (exit 3); 0: no limit")] = DEFAULT_TIME,
     max_horizon: Annotated[int | None, typer.Option("--max-horizon", help="most steps a trace may take")] = None,
     cards_file: Annotated[Path | None, typer.Option("--cards", help="the full card list (JSON lines); "
                                                     "cards outside the library take attributes read from their text")] = None,
     no_explain: Annotated[bool, typer.Option("--no-explain", help="the verdict and a witness only (faster)")] = False,
     dot_file: Annotated[Path | None, typer.Option("--dot", help="write the pictures (Graphviz DOT) to FILE")] = None,
     svg_file: Annotated[Path | None, typer.Option("--svg", help="draw the pictures as SVG into FILE (needs Graphviz)")] = None,
+    rules: RulesOpt = None,
+    max_models: MaxModelsOpt = DEFAULT_MAX_MODELS,
+    ground_time: GroundTimeOpt = DEFAULT_GROUND_TIME,
+    memory: MemoryOpt = DEFAULT_MEMORY_MB,
 ) -> None:
     """Answer a timing question about a scenario."""
 
     def body() -> int:
+        from logic import userrules
         from logic.scenario import load_file
         from queries.answer import Asker
         from queries.render import to_json, to_text
 
+        tl, limits = _limits(time_limit, max_models, ground_time, memory)
+        if max_horizon is not None and max_horizon < 1:
+            raise InputError(f"--max-horizon must be at least 1, not {max_horizon}")
         sc = load_file(scenario, cards_file=cards_file)
-        ans = Asker(sc, time_limit=time_limit, max_horizon=max_horizon, explain=not no_explain).ask(question)
+        user = userrules.load(rules, sc.game) if rules else None
+        ans = Asker(sc, time_limit=tl, max_horizon=max_horizon, explain=not no_explain, limits=limits,
+                    user_rules=user).ask(question)
         if dot_file or svg_file:
             from queries.pictures import answer_dot, render_svg
 
@@ -93,9 +142,14 @@ def ask(
 def cases(
     path: Annotated[Path, typer.Argument(help="a corpus of ruling cases (YAML)")],
     json_out: Annotated[bool, typer.Option("--json", help="one JSON object per case")] = False,
-    time_limit: Annotated[float | None, typer.Option("--time-limit", help="seconds per case")] = None,
+    time_limit: Annotated[float | None, typer.Option(
+        "--time-limit", help="seconds per case; 0: no limit")] = DEFAULT_TIME,
     verbose: Annotated[bool, typer.Option("--verbose", "-v", help="print the answer of failed cases")] = False,
     cards_file: Annotated[Path | None, typer.Option("--cards", help="the full card list (JSON lines)")] = None,
+    rules: RulesOpt = None,
+    max_models: MaxModelsOpt = DEFAULT_MAX_MODELS,
+    ground_time: GroundTimeOpt = DEFAULT_GROUND_TIME,
+    memory: MemoryOpt = DEFAULT_MEMORY_MB,
 ) -> None:
     """Run a corpus of ruling cases; exit 1 if any fails."""
 
@@ -103,9 +157,10 @@ def cases(
         from queries.cases import run_corpus
         from queries.render import to_text
 
+        tl, limits = _limits(time_limit, max_models, ground_time, memory)
         counts = {"passed": 0, "failed": 0, "skipped": 0}
         results = []
-        for r in run_corpus(path, time_limit, cards_file=cards_file):
+        for r in run_corpus(path, tl, cards_file=cards_file, limits=limits, rules=[str(r) for r in rules or []]):
             counts["passed" if r.status == "passed" else "skipped" if r.status == "skipped" else "failed"] += 1
             results.append(r.as_json())
             if not json_out:

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
-from logic.errors import InputError, NotModelled
+from logic.errors import InputError, NotModelled, shorten
 from logic.games import turn
 from logic.scenario import CardInstance, Scenario
 from queries.ast import Event, Ref, When
@@ -44,14 +44,15 @@ class Compiler:
         self.turn = turn(self.sc.game)
 
     # ------------------------------------------------------------ names
-    def instances(self, ref: Ref, what: str = "card") -> list[CardInstance]:
+    def instances(self, ref: Ref, what: str = "question") -> list[CardInstance]:
         found = self.sc.find_instances(ref.text)
         if found:
             return found
         lib = self.sc.library
         if lib is not None and lib.find(ref.text) is not None:
-            raise InputError(f"{ref.text!r} is not among this scenario's cards "
-                             f"({', '.join(c.id for c in self.sc.cards) or 'none'})", what)
+            raise InputError(f"{shorten(ref.text)} is not among this scenario's cards "
+                             f"({shorten(', '.join(c.id for c in self.sc.cards) or 'none', 200)[1:-1]}); "
+                             "add it to the scenario's cards to ask about it", what)
         close = []
         if lib is not None:
             close = lib.close_matches(ref.text)
@@ -60,7 +61,7 @@ class Compiler:
 
         close = difflib.get_close_matches(ref.text, ids, n=2, cutoff=0.5) + close
         hint = f"; did you mean {', '.join(repr(c) for c in close[:3])}?" if close else ""
-        raise InputError(f"unknown card {ref.text!r}{hint}", what)
+        raise InputError(f"unknown card {shorten(ref.text)}{hint}", what)
 
     def effects(self, ref: Ref) -> list[Symbol]:
         out = []
@@ -76,12 +77,12 @@ class Compiler:
         name = self.turn.resolve(text)
         if name is None:
             names = ", ".join(sorted({p.name for p in self.turn.points}))
-            raise InputError(f"unknown phase or step {text!r}; expected one of: {names}", "question")
+            raise InputError(f"unknown phase or step {shorten(text)}; expected one of: {names}", "question")
         return Span(name, self.turn.spans[name])
 
     def player(self, name: str | None) -> Symbol:
         if name is None or name not in self.sc.players:
-            raise InputError(f"unknown player {name!r}; the players are {', '.join(self.sc.players)}", "question")
+            raise InputError(f"unknown player {shorten(name)}; the players are {', '.join(self.sc.players)}", "question")
         return String(name)
 
     # ------------------------------------------------------------ events
@@ -105,9 +106,13 @@ class Compiler:
 
         def facts(name: str, evs: list[Symbol]) -> list[Symbol]:
             if not evs:
-                raise NotModelled(f"'{ev.text or k}' matches no event this position can have")
+                raise self._no_event(ev)
             return [Function(name, [tag, e]) for e in evs]
 
+        if self.sc.game == "mtg":
+            mtg = self._mtg_event_facts(tag, ev, facts)
+            if mtg is not None:
+                return mtg
         if k in ("draw", "pass", "concede"):
             p = self.player(ev.player)
             name = {"draw": "draw", "pass": "pass", "concede": "concede"}[k]
@@ -183,6 +188,115 @@ class Compiler:
             return facts("q_match", evs)
         raise NotModelled(f"the event '{ev.text or k}' ({k.replace('_', ' ')})")
 
+    # ------------------------------------------------------------ Magic events (issue 6)
+    def mtg_effects(self, ref: Ref, cast: bool) -> list[Symbol]:
+        """Magic: "casts X" names the card's spell; "activates X" its activated,
+        mana and loyalty abilities (never its triggered ones)."""
+        out = []
+        for inst in self.instances(ref):
+            for eff in inst.card.effects:
+                if (eff.kind == "card") == cast and eff.kind != "triggered":
+                    out.append(Function("eff", [String(inst.id), _num(eff.index)]))
+        if not out:
+            what = "spell" if cast else "ability that can be activated"
+            raise NotModelled(f"{ref.text} has no {what} in the card library")
+        return out
+
+    def _mtg_event_facts(self, tag: Symbol, ev: Event,
+                         facts: Callable[[str, list[Symbol]], list[Symbol]]) -> list[Symbol] | None:
+        """Facts for Magic's event phrases; None: the generic compilation applies."""
+        k = ev.kind
+
+        def is_(values: Iterable[Symbol]) -> Callable[[Symbol], bool]:
+            vs = set(values)
+            return lambda s: s in vs
+
+        def cards(ref: Ref | None) -> list[Symbol]:
+            assert ref is not None
+            return [String(i.id) for i in self.instances(ref)]
+
+        if k in ("activate", "chain", "cast"):
+            p = self.player(ev.player)
+            assert ev.card is not None
+            effs = self.mtg_effects(ev.card, cast=(k == "cast"))
+            targets: Callable[[Symbol], bool] = lambda s: True  # noqa: E731
+            if ev.targets:
+                allowed: list[Symbol] = []
+                for t in ev.targets:
+                    if isinstance(t, Ref):
+                        allowed += [String(i.id) for i in self.instances(t)]
+                        allowed += [Function("eff", [String(i.id), _num(e.index)])
+                                    for i in self.instances(t) for e in i.card.effects]
+                    else:
+                        allowed.append(self.player(t))
+                targets = is_(allowed)
+            evs = self._match("activate", is_([p]), is_(effs), targets)
+            return facts("q_match_chained" if k == "chain" else "q_match", evs)
+        if k == "play":
+            p = self.player(ev.player)
+            return facts("q_match", self._match("play_land", is_([p]), is_(cards(ev.card))))
+        if k == "turn_face_up":
+            p = self.player(ev.player)
+            return facts("q_match", self._match("turn_face_up", is_([p]), is_(cards(ev.card))))
+        if k == "discard_hand_size":
+            p = self.player(ev.player)
+            return facts("q_match", self._match("discard_hand_size", is_([p]), is_(cards(ev.card))))
+        if k == "discard":
+            p = self.player(ev.player)
+            return [Function("q_outcome", [tag, Function("discards", [p, c])]) for c in cards(ev.card)]
+        if k == "draw":
+            p = self.player(ev.player)
+            return [Function("q_outcome", [tag, Function("draws", [p])])]
+        if k == "concede":
+            p = self.player(ev.player)
+            return [Function("q_match", [tag, Function("concede", [p])])]
+        if k == "combat_damage":
+            return facts("q_match", self._match("combat_damage", is_([_c("regular")])))
+        if k == "first_strike_damage":
+            return facts("q_match", self._match("combat_damage", is_([_c("first_strike")])))
+        if k in ("declare_attackers", "declare_blockers", "declare_none"):
+            p = self.player(ev.player)
+            blockers = k == "declare_blockers" or (k == "declare_none" and "blocker" in ev.text.lower())
+            out = [Function("q_outcome", [tag, Function("blockers" if blockers else "attackers", [p])])]
+            if k == "declare_attackers":
+                for ref in ev.cards:
+                    out += [Function("q_attacker", [tag, c]) for c in cards(ref)]
+            if k == "declare_blockers":
+                for b, a in ev.blocks:
+                    for cb in cards(b):
+                        for ca in cards(a):
+                            out.append(Function("q_block", [tag, cb, ca]))
+            return out
+        if k in ("normal_summon", "set", "flip_summon", "special_summon", "attack", "expire", "declare_end"):
+            raise NotModelled(f"'{ev.text or k}' is not a Magic event")
+        return None
+
+    def _no_event(self, ev: Event) -> InputError:
+        """Why no event of the position matches a phrase (the phrase names
+        things that exist, but they can never fit together here)."""
+        said = shorten(phrase(ev))
+        k = ev.kind
+        tp = self.sc.turn_player
+        reason = ""
+        insts = self.instances(ev.card) if ev.card is not None else []
+        if k in ("draw", "normal_summon", "set", "attack") and self.sc.game == "ygo" and ev.player != tp:
+            verb = {"draw": "draw for the turn", "normal_summon": "Normal Summon", "set": "Set a card",
+                    "attack": "declare an attack"}[k]
+            reason = f"only the turn player ({tp}) can {verb}"
+        elif k == "normal_summon" and insts and all(i.card.card_type != "monster" for i in insts):
+            reason = f"{insts[0].id} is not a monster"
+        elif k == "attack" and insts and all(i.card.card_type != "monster" for i in insts):
+            reason = f"{insts[0].id} is not a monster"
+        elif k in ("activate", "chain", "cast") and insts:
+            effs = [e for i in insts for e in i.card.effects if e.kind != "continuous"]
+            if ev.targets:
+                reason = "what it names as the target can never be a target of that effect here"
+            elif effs and all(e.target for e in effs) and len(self.sc.cards) <= 1:
+                reason = f"{insts[0].card.name}'s effect needs a target and there is no other card in the scenario"
+        if not reason:
+            reason = "nothing in this position fits it (check the names, the zones and who controls the cards)"
+        return InputError(f"{said} can never happen in this position: {reason}", "question")
+
     # ------------------------------------------------------------ scopes
     def during_facts(self, text: str) -> list[Symbol]:
         span = self.span(text)
@@ -195,6 +309,10 @@ class Compiler:
         return [Function("q_beyond", [_c(k)]) for k in span.keys]
 
     def scope_facts(self, when: When, asked: Event | None) -> list[Symbol]:
+        if self.sc.game == "mtg" and when.kind == "after" and asked is None:
+            # Magic: "does <outcome> after <event>" -- does the event bring it
+            # about by itself, with only the game's procedures between
+            return [q_scope("consequence")]
         if when.kind in ("now", "after", "in_response"):
             immediate = asked is not None and asked.kind == "pass"
             return [q_scope("immediate" if immediate else "now")]
@@ -208,6 +326,13 @@ class Compiler:
         if when.kind == "none":
             return []
         raise NotModelled(f"questions asked '{when.kind.replace('_', ' ')}'")
+
+
+def phrase(ev: Event) -> str:
+    """An event as the user wrote it, or rebuilt from its parts ('B normal summon Sangan')."""
+    if ev.text:
+        return ev.text
+    return " ".join(x for x in (ev.player, ev.kind.replace("_", " "), ev.card.text if ev.card else None) if x)
 
 
 def _num(n: int) -> Symbol:

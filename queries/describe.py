@@ -52,6 +52,8 @@ def effect_label(sc: Scenario, eff: Symbol) -> str:
         inst = sc.instance(cid)
     except KeyError:
         return cid
+    if sc.game == "mtg":
+        return cid  # DESIGN.md: a stack object is named by its card's id (detail says which ability)
     activatable = [e for e in inst.card.effects if e.kind != "continuous"]
     if len(activatable) > 1:
         return f"{cid} (effect {eff.arguments[1].number})"
@@ -62,6 +64,10 @@ def event_text(sc: Scenario, step: Step) -> str:
     e = step.event
     n = e.name
     args = e.arguments
+    if sc.game == "mtg":
+        text = mtg_event_text(sc, step)
+        if text is not None:
+            return text
     if n == "pass":
         p = _s(args[0])
         box_before = step.before.value("box")
@@ -101,6 +107,84 @@ def event_text(sc: Scenario, step: Step) -> str:
     if n == "expire":
         return f"{_s(args[0])} lets {_s(args[1]) if args[1].type.name == 'String' else _expiry_label(sc, args[1])} expire"
     return str(e)
+
+
+# ---------------------------------------------------------------- Magic (issue 6)
+
+
+def mtg_ability_label(sc: Scenario, eff: Symbol) -> str:
+    """A Magic ability in words: "Jace Beleren's loyalty ability (-1)", "Soul
+    Warden's triggered ability"; a spell is its card."""
+    cid = _s(eff.arguments[0])
+    try:
+        inst = sc.instance(cid)
+    except KeyError:
+        return cid
+    e = next((x for x in inst.card.effects if x.index == eff.arguments[1].number), None)
+    if e is None or e.kind == "card":
+        return cid
+    if e.kind == "loyalty":
+        cost = next((f"{'+' if n == 'loyalty_up' else '-'}{a}" for n, a in e.costs if n.startswith("loyalty")), "")
+        return f"{cid}'s loyalty ability ({cost})"
+    return f"{cid}'s {e.kind} ability" if e.kind != "activated" else f"{cid}'s ability"
+
+
+def _mtg_target(x: Symbol, sc: Scenario) -> str:
+    if x.type.name == "Function" and x.name == "none":
+        return ""
+    if x.type.name == "Function" and x.name == "eff":
+        return f" targeting {mtg_ability_label(sc, x)}"
+    return f" targeting {_s(x)}"
+
+
+def mtg_event_text(sc: Scenario, step: Step) -> str | None:
+    """Magic events in the words of the question language (DESIGN.md)."""
+    e = step.event
+    n = e.name
+    args = e.arguments
+    if n == "activate":
+        p, eff, x = _s(args[0]), args[1], args[2]
+        verb = "casts" if _is_spell_cast(sc, eff) else "activates"
+        what = _s(eff.arguments[0]) if verb == "casts" else mtg_ability_label(sc, eff)
+        return f"{p} {verb} {what}{_mtg_target(x, sc)}"
+    if n == "play_land":
+        return f"{_s(args[0])} plays {_s(args[1])}"
+    if n == "turn_face_up":
+        return f"{_s(args[0])} turns {_s(args[1])} face up"
+    if n == "concede":
+        return f"{_s(args[0])} concedes"
+    if n == "discard_hand_size":
+        return f"{_s(args[0])} discards {_s(args[1])} for the hand size limit"
+    if n == "combat_damage":
+        return "first-strike damage is dealt" if args[0].name == "first_strike" else "combat damage is dealt"
+    if n == "declare_attackers":
+        att = sorted(_s(f.arguments[0]) for f in step.after.has("attacking")
+                     if f not in step.before.fluents)
+        return f"{_s(args[0])} declares attackers with {', '.join(att)}" if att \
+            else f"{_s(args[0])} declares no attackers"
+    if n == "declare_blockers":
+        blocks = sorted(f"{_s(f.arguments[0])} blocks {_s(f.arguments[1])}" for f in step.after.has("blocking")
+                        if f not in step.before.fluents)
+        return f"{_s(args[0])} declares blockers: {', '.join(blocks)}" if blocks \
+            else f"{_s(args[0])} declares no blockers"
+    if n == "sba":
+        return "state-based actions are performed"
+    if n == "put_trigger":
+        who, ability, target = args[0], args[1], args[3]
+        return f"{mtg_ability_label(sc, ability)} goes on the stack{_mtg_target(target, sc)} ({_s(who)})"
+    if n == "remove_trigger":
+        return f"{mtg_ability_label(sc, args[1])} is removed (no legal target)"
+    if n == "resolve":
+        parts = []
+        for r in step.resolved:
+            eff, how = r.arguments[0], r.arguments[2].name
+            label = mtg_ability_label(sc, eff)
+            parts.append(f"{label} resolves" if how != "fizzled" else f"{label} does not resolve (no legal target)")
+        return "; ".join(parts) or "the top of the stack resolves"
+    if n == "advance":
+        key = args[0].name
+        return "the turn ends" if key == "turn_end" else f"{key_name(sc, key)} begins"
+    return None
 
 
 def _expiry_label(sc: Scenario, sym: Symbol) -> str:
@@ -241,7 +325,42 @@ def permission(sc: Scenario, trace: Trace | None) -> list[dict[str, str]]:
     return out
 
 
+def mtg_priority_reason(sc: Scenario, pos: Position) -> list[dict[str, str]]:
+    """Magic: the rules that explain who has priority in this position."""
+    reg = registry(sc.game)
+    pr = pos.value("priority")
+    proc = pos.value("proc")
+    at = pos.value("at")
+    holder = _s(pr) if pr is not None and pr.type.name == "String" else None
+    ids: list[str] = []
+    if holder is None:
+        if at is not None and at.name in ("untap", "cleanup", "turn_end"):
+            ids.append("mtg_priority_step_start")
+        if proc is not None and proc.name == "advance":
+            ids.append("mtg_priority_step_ends")
+        if proc is not None and proc.name not in ("none", "advance"):
+            ids.append("mtg_priority_before")
+    else:
+        ids.append("core_priority_holder_acts")
+        top = max(chain_links(pos), key=lambda t: t[0], default=None)
+        passes = pos.value("passes")
+        if top is not None and top[2] == holder and passes is not None and passes.number == 0:
+            ids.append("mtg_priority_after_action")
+        elif passes is not None and passes.number > 0:
+            ids.append("mtg_priority_pass")
+        else:
+            ids += ["mtg_priority_step_start", "mtg_priority_after_resolution", "mtg_priority_after_action"]
+        ids.append("mtg_priority_before")
+    out: list[dict[str, str]] = []
+    for atom in dict.fromkeys(ids):
+        if atom in reg:
+            out.append(reg[atom].as_dict())
+    return out
+
+
 def priority_reason(sc: Scenario, pos: Position) -> list[dict[str, str]]:
+    if sc.game == "mtg":
+        return mtg_priority_reason(sc, pos)
     reg = registry(sc.game)
     out: list[dict[str, str]] = []
     if sc.game == "ygo":
@@ -354,7 +473,6 @@ def step_rules(sc: Scenario, trace: Trace | None) -> list[dict[str, Any]]:
     """Per witness event: the rules that gave the chance there and those it was checked against."""
     if trace is None:
         return []
-    reg = registry(sc.game)
     out = []
     for i, s in enumerate(trace.steps):
         if trace.goal_at is not None and s.t > trace.goal_at:
@@ -390,7 +508,6 @@ def yes_sentence(sc: Scenario, trace: Trace | None) -> str:
     step = _goal_step(trace)
     if step is None:
         return ""
-    reg = registry(sc.game)
     pr = step.before.value("priority")
     who = _s(pr) if pr is not None and pr.type.name == "String" else "the game"
     where = point_name(sc, step.before)
@@ -413,8 +530,8 @@ def no_sentence(sc: Scenario, wn: Any, forced: bool = False) -> str:
         parts.append(" + ".join(names))
     verb = "force it" if forced else "forbid it"
     if not parts:
-        return ("Nobody may act at this moment: the window has closed and the game moves on "
-                "(the rules below say why)." if not forced else "")
+        return ("No legal continuation has it; no single rule of play forbids it, it follows from the "
+                "position and how the rules define play (see below)." if not forced else "")
     if len(parts) == 1:
         text = f"The rule(s) that {verb}: {parts[0]}."
     else:

@@ -12,21 +12,35 @@ avoids it (``q_avoid``), and whether any trace is still going on
 from __future__ import annotations
 
 import time
+from collections import OrderedDict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
-from logic.errors import InputError
+from logic.errors import InputError, shorten
 from logic.facts import initial_state, state_facts, static_facts, symbols
 from logic.registry import Rule, lp_files, registry
 from logic.scenario import Scenario
+from logic.userrules import UserRules
 from solver import LimitReached, Session
+from solver.limits import Limits
+from solver.probe import probe_ground
 from solver.terms import Function, Number, Symbol
 
 DEFAULT_MAX_HORIZON = 160
+# Steps are ground a few at a time once a search gets long: one clingo ground
+# call for several steps costs little more than for one, and steps beyond the
+# current horizon take no part in a trace (core/time.lp: active/1), so answers
+# do not change.  Short searches (most) ground one step at a time.
+LOOKAHEAD_MAX = 8
+
+
+def lookahead(t: int) -> int:
+    """How many steps to ground at once when the search reaches horizon t."""
+    return max(1, min(LOOKAHEAD_MAX, t // 3))
 CHECKS = ("q_reach", "q_avoid", "q_alive")
 # horizons at which a search looks for a witness / for completeness
 SCHEDULE = (2, 4, 6, 8, 11, 14, 18, 22, 27, 32, 38, 44, 52, 60, 70, 80, 96, 112, 128, 144, 160)
-CORE_BUDGET = 0.75  # seconds for one solve while minimising a core
+CORE_BUDGET = 5_000  # conflicts per solve while minimising a reason (deterministic, unlike time)  # seconds for one solve while minimising a core
 
 
 @dataclass(frozen=True)
@@ -86,19 +100,31 @@ class SearchResult:
 class Stepper:
     """One incremental grounding from a position, with question facts."""
 
-    def __init__(self, engine: Engine, position: Position, qfacts: Sequence[Symbol]) -> None:
+    def __init__(self, engine: Engine, position: Position, qfacts: Sequence[Symbol], companions: bool = False) -> None:
         self.engine = engine
-        self.session = Session(time_limit=engine.remaining())
-        self.session.load_encodings(lp_files(engine.game))
-        self.session.add_facts(engine.static + state_facts(position.fluents) + list(qfacts))
+        self.session = Session(time_limit=engine.remaining(), model_limit=engine.limits.max_models)
+        self.session.time_limit = engine.time_limit  # the deadline is the engine's: report the user's limit
+        self.session.load_encodings(lp_files(engine.game), companions)
+        for prog in engine.user_programs:
+            self.session.add_statements(prog.with_companions() if companions else prog.statements, prog.path)
+        # facts in a fixed order: symbol hashes differ between processes, and the order of
+        # facts steers the solver (explanations must not depend on the process)
+        self.session.add_facts(engine.static + state_facts(sorted(position.fluents, key=str)) + list(qfacts))
         self.session.ground([("base", []), ("state", [Number(0)])])
         self.t = 0
+        self.grounded = 0
         self.position = position
 
     def advance(self) -> int:
         self.t += 1
-        t = Number(self.t)
-        self.session.ground([("step", [t]), ("state", [t]), ("check", [t])])
+        if self.t > self.grounded:
+            last = self.t + lookahead(self.t) - 1
+            parts: list[tuple[str, list[Symbol]]] = []
+            for i in range(self.t, last + 1):
+                n = Number(i)
+                parts += [("step", [n]), ("state", [n]), ("check", [n])]
+            self.session.ground(parts)
+            self.grounded = last
         return self.t
 
     def ground_to(self, h: int) -> None:
@@ -106,11 +132,15 @@ class Stepper:
             self.advance()
 
     def _checks(self, checks: dict[str, bool], at: int | None = None) -> list[tuple[Symbol, bool]]:
+        """The question's check at horizon ``at`` (default: the current one), every other
+        check off; steps up to the horizon take part in the trace, those ground
+        ahead of it do not."""
         t = self.t if at is None else at
         out = []
-        for u in range(1, self.t + 1):
+        for u in range(1, self.grounded + 1):
             for name in CHECKS:
                 out.append((Function(name, [Number(u)]), u == t and checks.get(name, False)))
+            out.append((Function("active", [Number(u)]), u <= self.t))
         return out
 
     def _assumptions(self, checks: dict[str, bool], lifted: Iterable[str] = (), at: int | None = None,
@@ -126,9 +156,9 @@ class Stepper:
         return out + self._checks(checks, at) + list(extra)
 
     def solve(self, checks: dict[str, bool], models: int = 1, lifted: Iterable[str] = (), at: int | None = None,
-              active: Iterable[str] | None = None, budget: float | None = None,
+              active: Iterable[str] | None = None, budget: int | None = None,
               extra: Sequence[tuple[Symbol, bool]] = ()) -> tuple[bool, list[list[Symbol]]]:
-        out = self.session.solve(self._assumptions(checks, lifted, at, active, extra), models=models, budget=budget)
+        out = self.session.solve(self._assumptions(checks, lifted, at, active, extra), models=models, conflicts=budget)
         return out.satisfiable, out.models
 
     def shortest(self, checks: dict[str, bool], lifted: Iterable[str] = (), lo: int = 1,
@@ -208,15 +238,36 @@ class Stepper:
     def reasons(self, checks: dict[str, bool], max_sets: int = 4) -> list[Reason]:
         """The minimal sets of rules that forbid the check at the current horizon.
 
-        The rules each necessary on its own (lifting it alone, every other rule
-        in force, makes the check satisfiable) are in every minimal set; if
-        they suffice they are the one minimal set.  Otherwise the solver's core
-        is minimised by deletion; then, for each rule of that set, the search
-        is repeated with the rule lifted, which finds the other, independent
-        reasons (those that do not need it)."""
-        core = self._core_atoms(checks)
-        if not core:
-            return []  # satisfiable, or forbidden by the structure alone (no rule of play needed)
+        A first minimal set is found by QuickXplain over the solver's core.
+        Then, with every set found so far lifted, the search is repeated: if
+        the check is still forbidden there is another, independent reason
+        (one that needs none of the rules already named), and so on until
+        lifting them all makes the check satisfiable (or ``max_sets``)."""
+        found: list[Reason] = []
+        while len(found) < max_sets:
+            lifted = sorted({a for r in found for a in r.rules})
+            core = self._core_atoms(checks, lifted=lifted)
+            if not core:
+                break  # satisfiable once these are lifted (or forbidden by the structure alone)
+            if not found:
+                first = self._necessary_first(checks, core)
+                if first is not None:
+                    found.append(first)
+                    continue
+            rules, proved = self._minimise(checks, core)
+            if not rules or any(set(rules) == set(r.rules) for r in found):
+                break
+            found.append(Reason(rules, proved, note="" if proved else
+                                "the set may not be minimal (a check reached its budget)"))
+        if len(found) == 1:
+            found[0].unique = True
+        return found
+
+    def _necessary_first(self, checks: dict[str, bool], core: list[str]) -> Reason | None:
+        """The rules each necessary on its own (lifting it alone, every other
+        rule in force, makes the check satisfiable: cheap solves) are in every
+        minimal set; if they forbid the check by themselves they are the only
+        minimal set."""
         necessary = []
         for atom in core:
             try:
@@ -225,34 +276,14 @@ class Stepper:
                 continue
             if sat:
                 necessary.append(atom)
-        first: Reason | None = None
-        if necessary:
-            try:
-                sat, _ = self.solve(checks, active=necessary, budget=CORE_BUDGET)
-                if not sat:
-                    first = Reason(necessary, True, unique=True)
-            except LimitReached:
-                first = Reason(necessary, False, note="each rule listed is necessary; that they suffice "
-                                                      "together was not proved within the time budget")
-        if first is None:
-            rules, proved = self._minimise(checks, core)
-            if not rules:
-                return []  # the structure alone forbids it
-            first = Reason(rules, proved)
-        found = [first]
-        if not first.unique:
-            # the independent reasons: with every reason found so far lifted, is the
-            # goal still forbidden?  Then there is another reason; repeat.
-            while len(found) < max_sets:
-                lifted = sorted({a for r in found for a in r.rules})
-                other = self._core_atoms(checks, lifted=lifted)
-                if not other:
-                    break
-                rules, proved = self._minimise(checks, other)
-                if not rules or any(set(rules) == set(r.rules) for r in found):
-                    break
-                found.append(Reason(rules, proved))
-        return found
+        if not necessary:
+            return None
+        try:
+            sat, _ = self.solve(checks, active=necessary, budget=CORE_BUDGET)
+        except LimitReached:
+            return Reason(necessary, False, note="each rule listed is necessary (lifting any one changes the "
+                                                   "answer); that they suffice together was not proved within the budget")
+        return Reason(necessary, True) if not sat else None
 
     def core(self, checks: dict[str, bool]) -> list[Rule] | None:
         """The first minimal reason, as rules (see :meth:`reasons`)."""
@@ -275,14 +306,30 @@ class Reason:
     note: str = ""
 
 
+# Replays are pure functions of the scenario's static facts, the position and
+# the event: remember the latest ones, so that asking several questions about
+# one history (or one history in several scenarios' askers) replays it once.
+_REPLAYS: OrderedDict[tuple[object, ...], tuple[list[Position], Trace] | ReplayError] = OrderedDict()
+_REPLAYS_MAX = 512
+_EVENTS: OrderedDict[tuple[object, ...], list[Symbol]] = OrderedDict()
+
+
 class Engine:
     """Searches over one scenario."""
 
-    def __init__(self, sc: Scenario, time_limit: float | None = None, max_horizon: int = DEFAULT_MAX_HORIZON) -> None:
+    def __init__(self, sc: Scenario, time_limit: float | None = None, max_horizon: int = DEFAULT_MAX_HORIZON,
+                 limits: Limits | None = None, user_rules: UserRules | None = None) -> None:
         self.sc = sc
         self.game = sc.game
+        self.limits = limits or Limits(time=time_limit)
+        self.user_programs = list(user_rules.programs) if user_rules is not None else []
         self.static: list[Symbol] = symbols(static_facts(sc))
         self.rules = registry(sc.game)
+        if user_rules is not None and user_rules.rules:
+            # a rule file's rules: cited in explanations like the rulebook's, switched the same way
+            self.rules = {**self.rules, **user_rules.rules}
+            self.static += [Function("structural_rule" if r.kind == "structural" else "switchable_rule",
+                                     [Function(a, [])]) for a, r in user_rules.rules.items()]
         self.switchable = sorted(a for a, r in self.rules.items() if r.kind != "structural")
         self.deadline = time.monotonic() + time_limit if time_limit else None
         self.time_limit = time_limit
@@ -291,6 +338,26 @@ class Engine:
         self.stats = {"ground_ms": 0.0, "solve_ms": 0.0, "models": 0, "solves": 0, "atoms": 0, "rules": 0}
 
     # ------------------------------------------------------------ plumbing
+    def probe(self, force: bool = False) -> None:
+        """Ground the first steps in a child process under the grounding time
+        and memory limits (solver/probe.py) when a rule file is loaded or the
+        position is large: grounding cannot be interrupted in this process."""
+        size = len(self.sc.cards) + len(self.sc.history)
+        if not (force or self.user_programs or size >= self.limits.large_position):
+            return
+        budget = self.limits.ground_time
+        left = self.remaining()
+        if left is not None and left < budget:
+            budget = left
+        facts = self.static + state_facts(self.initial().fluents)
+        try:
+            probe_ground(lp_files(self.game), [(p.path, p.text) for p in self.user_programs], facts,
+                         self.limits.probe_steps, budget, self.limits.memory_mb)
+        except LimitReached as exc:
+            if exc.which == "grounding time" and budget < self.limits.ground_time:
+                raise LimitReached("time", self.time_limit or 0, exc.partial) from None
+            raise
+
     def remaining(self) -> float | None:
         if self.deadline is None:
             return None
@@ -314,10 +381,16 @@ class Engine:
     def events(self) -> list[Symbol]:
         """The static event domain (every event that may syntactically occur)."""
         if self._events is None:
-            st = Stepper(self, self.initial(), [])
-            self._events = st.session.atoms_of("event", 1)
-            self._events = [a.arguments[0] for a in self._events]
-            self._absorb(st)
+            key = (self.game, tuple(self.static), self.initial().fluents)
+            if key in _EVENTS:
+                self._events = _EVENTS[key]
+            else:
+                st = Stepper(self, self.initial(), [])
+                self._events = [a.arguments[0] for a in st.session.atoms_of("event", 1)]
+                self._absorb(st)
+                _EVENTS[key] = self._events
+                while len(_EVENTS) > 64:
+                    _EVENTS.popitem(last=False)
         return self._events
 
     # ------------------------------------------------------------ searches
@@ -332,8 +405,8 @@ class Engine:
         (its grounding is reused)."""
         limit = max_horizon or self.max_horizon
         st = stepper or Stepper(self, position, qfacts)
+        last = 0
         try:
-            last = 0
             for h in [x for x in SCHEDULE if x < limit] + [limit]:
                 if h < st.t:
                     continue
@@ -357,6 +430,14 @@ class Engine:
                 last = h
             core = st.core({check: True}) if want_core else None
             return SearchResult(False, False, st.t, core=core, note=getattr(st, "core_note", ""))
+        except LimitReached as exc:
+            if exc.which not in ("time", "models"):
+                raise
+            what = {"q_reach": "no trace reaching the goal", "q_avoid": "no complete trace avoiding the goal"}
+            found = what.get(check, "no trace")
+            raise LimitReached(exc.which, exc.limit,
+                               f"{found} had been found within {last} steps when the search stopped" if last
+                               else f"the search stopped before any horizon was complete ({exc.partial})") from None
         finally:
             if stepper is None:
                 self._absorb(st)
@@ -365,12 +446,35 @@ class Engine:
         """Play an event from a position with nothing but passes and game
         procedures before it, as early as possible.  Returns the distinct
         resulting positions (more than one if the event is ambiguous)."""
+        key = (self.game, tuple(self.static), self.max_horizon, position.fluents, tuple(qfacts))
+        hit = _REPLAYS.get(key)
+        if hit is None:
+            try:
+                hit = self._replay(position, qfacts, what)
+            except ReplayError as err:
+                hit = err
+            _REPLAYS[key] = hit
+            while len(_REPLAYS) > _REPLAYS_MAX:
+                _REPLAYS.popitem(last=False)
+        else:
+            _REPLAYS.move_to_end(key)
+        if isinstance(hit, ReplayError):
+            raise ReplayError(what, hit.core, hit.horizon)
+        return list(hit[0]), hit[1]
+
+    def _replay(self, position: Position, qfacts: Sequence[Symbol], what: str) -> tuple[list[Position], Trace]:
         facts = list(qfacts) + [Function("q_scope", [Function("replay", [])])]
         st = Stepper(self, position, facts)
         try:
             while st.t < self.max_horizon:
                 st.advance()
-                sat, models = st.solve({"q_reach": True}, models=64)
+                try:
+                    sat, models = st.solve({"q_reach": True}, models=64)
+                except LimitReached as exc:
+                    if exc.which != "models":
+                        raise
+                    raise LimitReached("models", exc.limit, f"{shorten(what)} can happen in more ways than that "
+                                       "here; they were not all looked at") from None
                 if sat:
                     finals: dict[frozenset[Symbol], list[Symbol]] = {}
                     for m in models:
@@ -382,10 +486,56 @@ class Engine:
                 alive, _ = st.solve({"q_alive": True})
                 if not alive:
                     break
+            else:
+                # every trace was still going on at the bound: not a proof that the event cannot happen
+                raise LimitReached("horizon", self.max_horizon,
+                                   f"{shorten(what)} did not happen within {self.max_horizon} steps of the position")
             core = st.core({"q_reach": True})
             raise ReplayError(what, core or [], st.t)
         finally:
             self._absorb(st)
+
+    def annotate(self, trace: Trace | None, start: Position | None = None) -> Trace | None:
+        """The same trace replayed with the rules' ``applies`` companions: which
+        rules were checked at each step (and held).  Kept out of the searches,
+        where it would only cost grounding."""
+        if trace is None or not trace.steps:
+            return trace
+        st = Stepper(self, start or trace.steps[0].before, [], companions=True)
+        try:
+            last = trace.steps[-1].t
+            st.ground_to(last)
+            pin = [(Function("occurs", [s.event, Number(s.t)]), True) for s in trace.steps]
+            sat, models = st.solve({}, extra=pin)
+            if not sat:
+                return trace
+            applied: dict[int, list[str]] = {}
+            for a in models[0]:
+                if a.name == "applies":
+                    applied.setdefault(a.arguments[1].number, []).append(a.arguments[0].name)
+            for s in trace.steps:
+                s.applied = sorted(set(applied.get(s.t, [])))
+            return trace
+        finally:
+            self._absorb(st)
+
+    def settle(self, position: Position) -> list[Position]:
+        """The positions reached from ``position`` by the game's own procedures
+        (a resolution, state-based actions, triggered abilities put on the
+        stack ...) until a player may act or the game moves on to the next
+        point.  More than one if a player chooses along the way (the order of
+        their triggered abilities).  Used where a question asks about the
+        state "now": a procedure that is due has not yet given anyone a
+        chance to act (CR 117.3b, 117.5)."""
+        proc = position.value("proc")
+        if proc is None or proc.type.name != "Function" or proc.name in ("none", "advance"):
+            return [position]
+        facts = [Function("q_outcome", [Function("goal", []), Function("settled", [])])]
+        try:
+            positions, _ = self.replay(position, facts, "the game's procedures")
+        except ReplayError:
+            return [position]
+        return positions
 
     def _trace(self, start: Position, model: list[Symbol], horizon: int) -> Trace:
         events: dict[int, Symbol] = {}

@@ -68,13 +68,27 @@ def why_not(engine: Engine, st: Stepper, check: str, max_sets: int = 4) -> WhyNo
     if lifted:
         found = st.shortest(checks, lifted=lifted)
         if found is not None:
-            t, model = found
+            t, _ = found
+            model = canonical(st, checks, t, lifted)
             out.counterfactual = engine._trace(st.position, model, t)
             for a in model:
                 if a.name == "cond_fail_at":
                     eff, cond = a.arguments[0], a.arguments[1]
                     out.failing_conditions.append((str(eff), str(cond)))
     return out
+
+
+def canonical(st: Stepper, checks: dict[str, bool], t: int, lifted: Sequence[str] = (), limit: int = 500) -> list[Symbol]:
+    """Among the traces of length t satisfying the check, the first by a fixed
+    order of their events (so that an explanation does not depend on what the
+    solver learned before)."""
+    _, models = st.solve(checks, models=limit, lifted=lifted, at=t)
+
+    def key(m: list[Symbol]) -> tuple[str, ...]:
+        occ = sorted((a.arguments[1].number, str(a.arguments[0])) for a in m if a.name == "occurs")
+        return tuple(e for _, e in occ)
+
+    return min(models, key=key)
 
 
 @dataclass(frozen=True)

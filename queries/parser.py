@@ -12,13 +12,23 @@ import difflib
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from importlib import resources
 
-from lark import Lark, Token, Transformer, Tree, UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
+from lark import (
+    Lark,
+    Token,
+    Transformer,
+    Tree,
+    UnexpectedCharacters,
+    UnexpectedEOF,
+    UnexpectedInput,
+    UnexpectedToken,
+)
 
-from logic.errors import InputError
+from logic.errors import InputError, shorten
 from logic.games import turn
+from logic.text import first_unprintable, normalise
 from queries.ast import Event, Outcome, Question, Ref, When
 
 MAX_LENGTH = 1000
@@ -71,13 +81,18 @@ def _point_names(game: str) -> list[str]:
     return out
 
 
+@lru_cache(maxsize=4096)
+def _name_pattern(name: str, case: bool) -> re.Pattern[str]:
+    return re.compile(r"(?<![\w§])" + re.escape(name) + r"(?![\w§])", 0 if case else re.IGNORECASE)
+
+
 def _substitute(text: str, names: Names) -> _Sub:
     entries: list[tuple[str, str, bool]] = []  # (name, kind letter, case sensitive)
     for c in names.cards:
         if c.strip():
-            entries.append((c.strip(), "c", False))
+            entries.append((normalise(c.strip()), "c", False))
     for p in names.players:
-        entries.append((p, "p", True))
+        entries.append((normalise(p), "p", True))
     for n in _point_names(names.game):
         entries.append((n, "t", False))
     # longest first; for equal lengths players before cards before points
@@ -85,10 +100,14 @@ def _substitute(text: str, names: Names) -> _Sub:
     entries.sort(key=lambda e: (-len(e[0]), order[e[1]]))
     taken = [False] * len(text)
     found: list[tuple[int, int, str]] = []
+    # A cheap test first: most names are not in a question.  (The text is NFKC-normal, so no
+    # character other than an ASCII letter's own cases matches it ignoring case: the Kelvin
+    # sign and the long s are gone; other characters only pass the test, never fail it.)
+    lower = text.lower()
     for name, kind, case in entries:
-        flags = 0 if case else re.IGNORECASE
-        pat = re.compile(r"(?<![\w§])" + re.escape(name) + r"(?![\w§])", flags)
-        for m in pat.finditer(text):
+        if name not in text if case else (name.isascii() and name.lower() not in lower):
+            continue
+        for m in _name_pattern(name, case).finditer(text):
             s, e = m.span()
             if any(taken[s:e]):
                 continue
@@ -292,7 +311,22 @@ _EXPECT_NAMES = {
     "CARD": "a card name (from the scenario or the card library)",
     "PLAYER": "a player's name",
     "POINT": "a phase, step or sub-step (e.g. main phase 1, the battle phase, damage calculation)",
+    "POSS": "'s (as in Sangan's effect)",
 }
+_QUOTES = "\"'“”‘’«»"
+
+
+def _readable(expected: set[str]) -> list[str]:
+    out: list[str] = []
+    for e in sorted(expected, key=lambda e: (e not in _EXPECT_NAMES, e)):
+        if e in _EXPECT_NAMES:
+            out.append(_EXPECT_NAMES[e])
+        elif e.startswith("__ANON") or e in ("WS",):
+            continue
+        else:
+            word = e.lower().strip('"').replace("_", " ")
+            out.append(f"'{word}'")
+    return out
 
 
 def _error(exc: UnexpectedInput, sub: _Sub, original: str, names: Names, what: str) -> InputError:
@@ -305,39 +339,49 @@ def _error(exc: UnexpectedInput, sub: _Sub, original: str, names: Names, what: s
         expected = set(getattr(exc, "expected", set()) or set())
     elif isinstance(exc, UnexpectedCharacters):
         expected = set(getattr(exc, "allowed", set()) or set())
-    readable: list[str] = []
-    for e in sorted(expected):
-        if e in _EXPECT_NAMES:
-            readable.append(_EXPECT_NAMES[e])
-        elif e.startswith("__ANON") or e in ("WS",):
-            continue
-        else:
-            readable.append(repr(e.lower().strip('"').replace("_", " ")) if not e.isupper() else e.lower())
+    readable = _readable(expected)
     rest = original[opos:].strip()
     near = rest.split(" ")[0] if rest else ""
     caret = original + "\n" + " " * opos + "^"
+    col = opos + 1
+    quoted = bool(rest) and rest[0] in _QUOTES
     msg: str
-    if "CARD" in expected and rest:
-        close = difflib.get_close_matches(rest, names.cards, n=3, cutoff=0.4)
-        if not close:
-            words = rest.split()
-            for k in range(len(words), 0, -1):
-                close = difflib.get_close_matches(" ".join(words[:k]), names.cards, n=3, cutoff=0.6)
-                if close:
-                    break
+    if "CARD" in expected and "PLAYER" in expected and rest and not quoted and not _close_cards(rest, names):
+        msg = (f"unknown name {shorten(near, 40)} at column {col}: not a player "
+               f"({', '.join(names.players)}) nor a card of the scenario or the library")
+    elif "CARD" in expected and rest:
+        close = _close_cards(rest.strip(_QUOTES), names)
         hint = f"; did you mean {', '.join(repr(c) for c in close)}?" if close else ""
-        msg = f"unknown card name at column {opos + 1} ({rest!r}){hint}"
+        if quoted:
+            hint += " (write card names without quotes)"
+        msg = f"unknown card name at column {col} ({shorten(rest, 60)}){hint}"
     elif "PLAYER" in expected and near:
-        msg = f"unknown player {near!r} at column {opos + 1}; the players are {', '.join(names.players)}"
+        msg = f"unknown player {shorten(near, 40)} at column {col}; the players are {', '.join(names.players)}"
+        same = [p for p in names.players if p.lower() == near.lower()]
+        if same:
+            msg += f" (names are case-sensitive: did you mean {same[0]}?)"
     elif "POINT" in expected and rest:
-        msg = f"unknown phase or step {rest!r} at column {opos + 1}"
+        msg = f"unknown phase or step {shorten(rest, 60)} at column {col}"
     elif not rest:
         exp = ", ".join(readable[:8]) or "more words"
         msg = f"the {what} ends too early; expected {exp}"
+    elif not readable:
+        msg = f"unexpected {shorten(near, 40)} at column {col}; the {what} could end just before it"
     else:
         exp = ", ".join(readable[:12])
-        msg = f"cannot read the {what} at column {opos + 1} (near {near!r})" + (f"; expected {exp}" if exp else "")
+        msg = f"cannot read the {what} at column {col} (near {shorten(near, 40)}); expected {exp}"
     return InputError(msg + "\n  " + caret.replace("\n", "\n  "), what)
+
+
+def _close_cards(rest: str, names: Names) -> list[str]:
+    """Card names close to what follows the position: the whole rest, then its
+    first words (the name is usually followed by more of the question)."""
+    words = rest.split()
+    for k in range(len(words), 0, -1):
+        close = difflib.get_close_matches(" ".join(words[:k]), names.cards, n=3, cutoff=0.7)
+        if close:
+            return close
+    return difflib.get_close_matches(rest, names.cards, n=3, cutoff=0.5)
 
 
 def _prepare(text: str, what: str) -> str:
@@ -345,11 +389,17 @@ def _prepare(text: str, what: str) -> str:
         raise InputError(f"the {what} must be text", what)
     if len(text) > MAX_LENGTH:
         raise InputError(f"the {what} is too long ({len(text)} characters; at most {MAX_LENGTH})", what)
-    if "§" in text:
-        raise InputError(f"the {what} contains the reserved character '§'", what)
-    clean = " ".join(text.replace("\u00a0", " ").split())
-    if not clean:
+    clean = " ".join(normalise(text).split())
+    bad = first_unprintable(clean)
+    if bad is not None:
+        raise InputError(f"the {what} contains an invisible or control character (U+{ord(clean[bad]):04X}) "
+                         f"at column {bad + 1}", what)
+    if "§" in clean:
+        raise InputError(f"the {what} contains the reserved character '§' at column {clean.index('§') + 1}", what)
+    if not clean.rstrip("?").strip():
         raise InputError(f"the {what} is empty", what)
+    if len(clean) > MAX_LENGTH:
+        raise InputError(f"the {what} is too long ({len(clean)} characters; at most {MAX_LENGTH})", what)
     return clean.rstrip("?").rstrip()
 
 
@@ -359,6 +409,11 @@ def parse_question(text: str, names: Names) -> Question:
     try:
         tree = _parser().parse(sub.text)
     except UnexpectedInput as exc:
+        if getattr(exc, "pos_in_stream", None) == 0 and sub.text.lower().startswith(("§", "the ", "combat", "first")) \
+                and _is_event(sub.text):
+            raise InputError("this is an event phrase, not a question; a question starts with can, must, does, "
+                             "who, what, when, which, how or in what order (e.g. 'can B activate X after "
+                             f"{shorten(clean, 60)[1:-1]}')", "question") from None
         raise _error(exc, sub, clean, names, "question") from None
     built = _Build(sub, clean).transform(tree)
     node = built.children[0]
@@ -366,6 +421,14 @@ def parse_question(text: str, names: Names) -> Question:
         raise InputError("this is an event phrase, not a question (start with can, must, does, who, what …)",
                          "question")
     return _question(node, clean)
+
+
+def _is_event(substituted: str) -> bool:
+    try:
+        _parser().parse("@event " + substituted)
+    except UnexpectedInput:
+        return False
+    return True
 
 
 def parse_event(text: str, names: Names) -> Event:

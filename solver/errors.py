@@ -18,7 +18,8 @@ class ProgramError(Exception):
 class LimitReached(Exception):
     """A time or model limit stopped a search before it was complete.
 
-    ``which`` names the limit (``time`` / ``models`` / ``grounding``), ``partial``
+    ``which`` names the limit (``time``, ``models``, ``horizon``, ``grounding
+    time``, ``memory``, ``budget`` -- an internal per-solve budget), ``partial``
     describes what was known when it stopped.
     """
 
@@ -27,3 +28,29 @@ class LimitReached(Exception):
         self.which = which
         self.limit = limit
         self.partial = partial
+
+
+_UNITS = {"time": " s", "budget": " s", "grounding time": " s", "memory": " MB", "models": " model",
+          "horizon": " step"}
+# the option that raises each limit (queries/cli.py)
+OPTIONS = {"time": "--time-limit", "models": "--max-models", "horizon": "--max-horizon",
+           "grounding time": "--ground-time-limit", "memory": "--memory-limit"}
+
+
+def describe_limit(exc: LimitReached) -> str:
+    """'the time limit (30 s) was reached: <partial> (raise it with --time-limit)'."""
+    unit = _UNITS.get(exc.which, "")
+    limit = int(exc.limit) if isinstance(exc.limit, float) and exc.limit.is_integer() else exc.limit
+    if unit in (" model", " step") and limit != 1:
+        unit += "s"
+    which = "model" if exc.which == "models" else exc.which
+    text = f"the {which} limit ({limit}{unit}) was reached"
+    if exc.partial:
+        text += f": {exc.partial}"
+    if exc.which in OPTIONS:
+        text += f" (raise it with {OPTIONS[exc.which]})"
+    return text
+
+
+class UnsafeEnvironment(Exception):
+    """clingo could run embedded scripts in this process: chainjudge refuses to solve."""

@@ -83,9 +83,16 @@ def _parsed(path: str, mtime: float) -> tuple[ast.AST, ...]:
     return tuple(out)
 
 
-def statements(paths: Sequence[Path]) -> list[ast.AST]:
-    """The statements of our encoding files, with their ``applies`` companions."""
+def statements(paths: Sequence[Path], companions: bool = True) -> list[ast.AST]:
+    """The statements of our encoding files, with (or without) their ``applies`` companions."""
     out: list[ast.AST] = []
     for p in paths:
-        out.extend(_parsed(str(p), p.stat().st_mtime))
+        stms = _parsed(str(p), p.stat().st_mtime)
+        if not companions:
+            stms = tuple(x for x in stms if not _is_companion(x))
+        out.extend(stms)
     return out
+
+
+def _is_companion(stm: ast.AST) -> bool:
+    return stm.ast_type == ast.ASTType.Rule and stm.location.begin.filename == "<applies>"

@@ -14,6 +14,7 @@ assumptions, enumerate or count, unsat cores minimised by deletion, limits.
 
 from __future__ import annotations
 
+import re
 import time
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
@@ -23,8 +24,25 @@ import clingo
 from clingo import ast
 
 from solver.errors import LimitReached, ProgramError
+from solver.safety import check_environment
 
 Assumption = tuple[clingo.Symbol, bool]
+
+
+def clean_message(message: str) -> str:
+    """One line from a clingo message: 'FILE:L:C-C: error: unsafe variables in: p(X) :- q. ('X' is unsafe)'."""
+    lines = [ln.strip() for ln in message.strip().splitlines() if ln.strip()]
+    if not lines:
+        return ""
+    head, rest = lines[0], lines[1:]
+    notes = [re.sub(r"^\S+:\d+:\d+(-\d+)?:\s*note:\s*", "", ln) for ln in rest if ": note:" in ln]
+    body = [ln for ln in rest if ": note:" not in ln]
+    text = " ".join([head, *body]).replace("[#inc_base];", "").replace("[#inc_base]", "")
+    text = re.sub(r":-\s*;", ":-", text)
+    if notes:
+        text += f" ({'; '.join(notes)})"
+    return text
+
 Part = tuple[str, Sequence[clingo.Symbol | int]]
 
 
@@ -70,6 +88,7 @@ class Session:
         time_limit: float | None = None,
         model_limit: int | None = None,
     ) -> None:
+        check_environment()  # no script language may be registered (solver/safety.py)
         args = ["--warn=none", "--opt-mode=ignore", "-t", "1"]
         for name, value in (consts or {}).items():
             args.append(f"-c{name}={value}")
@@ -83,7 +102,7 @@ class Session:
 
     # ---------------------------------------------------------------- loading
     def _log(self, code: clingo.MessageCode, message: str) -> None:
-        self._messages.append(message.strip())
+        self._messages.append(clean_message(message))
 
     def load(self, path: Path | str) -> None:
         """Load one of our own encoding files (trusted text)."""
@@ -92,13 +111,13 @@ class Session:
         except RuntimeError as exc:
             raise ProgramError("; ".join(self._messages) or str(exc), str(path)) from None
 
-    def load_encodings(self, paths: Sequence[Path]) -> None:
-        """Load our encoding files through the syntax tree, with the rules'
-        ``applies`` companions (solver/program.py)."""
+    def load_encodings(self, paths: Sequence[Path], companions: bool = True) -> None:
+        """Load our encoding files through the syntax tree, with (or without)
+        the rules' ``applies`` companions (solver/program.py)."""
         from solver.program import statements
 
         try:
-            self.add_statements(statements(paths))
+            self.add_statements(statements(paths, companions), "encodings")
         except RuntimeError as exc:
             raise ProgramError("; ".join(self._messages) or str(exc), "encodings") from None
 
@@ -118,11 +137,15 @@ class Session:
                 head = ast.Literal(loc, ast.Sign.NoSign, ast.SymbolicAtom(ast.SymbolicTerm(loc, sym)))
                 builder.add(ast.Rule(loc, head, []))
 
-    def add_statements(self, statements: Iterable[ast.AST]) -> None:
-        """Add already checked syntax-tree statements (user rule files)."""
-        with ast.ProgramBuilder(self._ctl) as builder:
-            for stm in statements:
-                builder.add(stm)
+    def add_statements(self, statements: Iterable[ast.AST], where: str = "rules") -> None:
+        """Add already checked syntax-tree statements (user rule files: see
+        :func:`solver.userrules.check_program`)."""
+        try:
+            with ast.ProgramBuilder(self._ctl) as builder:
+                for stm in statements:
+                    builder.add(stm)
+        except RuntimeError as exc:
+            raise ProgramError("; ".join(self._messages) or str(exc), where) from None
 
     # ---------------------------------------------------------------- grounding
     def ground(self, parts: Sequence[Part]) -> None:
@@ -171,6 +194,7 @@ class Session:
         count_only: bool = False,
         project: bool = False,
         budget: float | None = None,
+        conflicts: int | None = None,
     ) -> Outcome:
         """Solve under assumptions.
 
@@ -182,6 +206,8 @@ class Session:
         conf = self._ctl.configuration
         conf.solve.models = str(models)  # type: ignore[union-attr]
         conf.solve.project = "project" if project else "no"  # type: ignore[union-attr]
+        # a deterministic budget: stop after so many conflicts (the result is then unknown)
+        conf.solve.solve_limit = str(conflicts) if conflicts else "umax,umax"  # type: ignore[union-attr]
         out = Outcome(satisfiable=False)
         lits = self._assumption_literals(assumptions)
         start = time.perf_counter()
@@ -218,7 +244,16 @@ class Session:
                         if on_model is not None and on_model(syms) is False:
                             stopped = True
                             break
-                    if self.model_limit is not None and out.count >= self.model_limit and models == 0:
+                    if self.model_limit is not None and out.count >= self.model_limit \
+                            and (models == 0 or models > self.model_limit):
+                        handle.resume()  # the limit is hit only if there is one more model
+                        if stop_at is None:
+                            handle.wait()
+                        elif not handle.wait(max(0.0, stop_at - time.monotonic())):
+                            handle.cancel()
+                            raise LimitReached("time", self.time_limit or 0, self._partial(out))
+                        if handle.model() is None:
+                            break
                         handle.cancel()
                         raise LimitReached("models", self.model_limit, self._partial(out))
                 result = handle.get() if not stopped else None
@@ -228,6 +263,8 @@ class Session:
             self.stats.solve_ms += (time.perf_counter() - start) * 1000
             self.stats.solves += 1
         if result is not None:
+            if conflicts and result.unknown and not out.satisfiable:
+                raise LimitReached("conflicts", conflicts, "the search was stopped after its conflict budget")
             out.satisfiable = bool(result.satisfiable)
             out.exhausted = bool(result.exhausted)
             if result.unsatisfiable:

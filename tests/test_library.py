@@ -109,8 +109,8 @@ def test_effect_attributes_are_consistent(card):
                 f"{where}: a damage_step override needs damage_step_source"
             )
         if e.errata_2014:
-            assert e.duration in ("end_of_turn", "permanent"), (
-                f"{where}: errata_2014 effects read 'until the end of the turn'"
+            assert e.duration in ("end_of_turn", "permanent", "end_of_next_turn", "end_of_opponents_next_turn"), (
+                f"{where}: errata_2014 effects read 'until the end of the turn' (or of the next turn)"
             )
         for a in e.actions:
             assert a in V.YGO_ACTIONS

@@ -94,7 +94,7 @@ def test_event_phrases(names, phrase, kind):
         ("", "empty"),
         ("x" * 2000, "too long"),
         ("can A § pass", "reserved character"),
-        ("A draws", "expected can, does"),
+        ("A draws", "an event phrase, not a question"),
     ],
 )
 def test_bad_questions(names, text, fragment):
