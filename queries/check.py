@@ -457,20 +457,23 @@ class Search:
         self.session.add_facts(pool_facts(book, pool))
         self.enable_only = {a for c in book.checks for a in c.enable}
         self.t = 0
+        self.grounded = 0
         self.ground_ms = 0.0
         start = time.perf_counter()
         self.session.ground([("base", []), ("positions", []), ("state", [Number(0)]), ("check", [Number(0)])])
         self.ground_ms += (time.perf_counter() - start) * 1000
 
     def ground_lookahead(self) -> None:
+        """The look-ahead layer at the step grounded ahead (self.t + 1)."""
         start = time.perf_counter()
         self.session.ground([("lookahead", [Number(self.t + 1)])])
         self.ground_ms += (time.perf_counter() - start) * 1000
 
     def advance(self) -> None:
-        self.t += 1
+        """Ground step self.t + 1 ahead; it takes part in traces once self.t is raised to it."""
         start = time.perf_counter()
-        t = Number(self.t)
+        self.grounded = self.t + 1
+        t = Number(self.t + 1)
         self.session.ground([("step", [t]), ("state", [t]), ("check", [t])])
         self.ground_ms += (time.perf_counter() - start) * 1000
 
@@ -480,8 +483,12 @@ class Search:
         return [(Function("rule", [Function(a, [])]), a not in off and (a not in self.enable_only or a in on))
                 for a in sorted(self.book.rules)]
 
+    def active(self) -> list[tuple[Symbol, bool]]:
+        """Every grounded step takes part in the trace (core/time.lp: active/1)."""
+        return [(Function("active", [Number(u)]), u <= self.t) for u in range(1, self.grounded + 1)]
+
     def solve(self, assumptions: list[tuple[Symbol, bool]]) -> list[Symbol] | None:
-        out = self.session.solve(assumptions, models=1)
+        out = self.session.solve(self.active() + assumptions, models=1)
         return out.models[0] if out.satisfiable else None
 
 
@@ -664,6 +671,7 @@ class Checker:
                 r.counterexample = counterexample(self.book, self.pool, model, c.atom)
         # the search, step by step; dead ends are looked for at every point
         for k in range(0, self.opts.horizon + 1):
+            search.advance()  # step k+1, not yet taking part in the trace (active(k+1) is not assumed)
             if dead:
                 search.ground_lookahead()
                 for c in dead:
@@ -680,7 +688,7 @@ class Checker:
                         r.status = "violated"
                         r.counterexample = self._dead_end(model, k)
             if k < self.opts.horizon:
-                search.advance()
+                search.t += 1
         h = self.opts.horizon
         for c in checks:
             r = results[c.atom]

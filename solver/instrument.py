@@ -70,11 +70,27 @@ def _name(file: str, roots: Sequence[Path]) -> str:
 def plain(paths: Sequence[Path]) -> list[ast.AST]:
     """The statements of the encoding files as written (without the
     ``applies`` companions of solver/program.py, which only explanations need
-    and which are by far the largest part of a grounding over free positions)."""
+    and which are by far the largest part of a grounding over free positions).
+
+    A rule of a ``step``/``state`` part that does not mention the step (a
+    static helper such as ``_player_event(E) :- event(E), actor(E,_).``) is
+    moved to ``base``: over free positions its body is no longer made of
+    facts (the event domain depends on the chosen owners), and grounding it
+    again at every step would redefine its atoms."""
     out: list[ast.AST] = []
-    for p in paths:
-        ast.parse_files([str(p)], out.append)
-    return out
+    hoisted: list[ast.AST] = []
+    current: tuple[str, str | None] | None = None
+    for s in _parse(paths):
+        stm = s.stm
+        if s.part in ("step", "state") and s.param is not None and stm.ast_type == ast.ASTType.Rule \
+                and not _is_constraint(stm) and _heads(stm) and not _mentions(stm, s.param):
+            hoisted.append(stm)
+            continue
+        if current != (s.part, s.param):
+            current = (s.part, s.param)
+            out.append(ast.Program(_LOC, s.part, [ast.Id(_LOC, s.param)] if s.param else []))
+        out.append(stm)
+    return out + [ast.Program(_LOC, "base", [])] + hoisted
 
 
 # ---------------------------------------------------------------- atoms
@@ -248,7 +264,7 @@ def lookahead(paths: Sequence[Path], exclude: Iterable[str] = ()) -> Lookahead:
         out = []
         for fn in _sym_atoms(stm.stm):
             sig = (fn.name, len(fn.arguments))
-            if sig in defined and _time_of(fn, stm.param or "t") in ("now", "timeless"):
+            if sig in defined and _time_of(fn, stm.param or "t") == "now":
                 out.append(sig)
         return out
 
@@ -290,9 +306,7 @@ def _rename_rule(s: _Stm, needed: set[tuple[str, int]], illegal: str | None = No
                 uses_now[0] = True
                 args = [ast.Variable(_LOC, _EV)] + list(fn.arguments)
                 return a.update(symbol=fn.update(name=_PREFIX + fn.name.lstrip("_"), arguments=args))
-            if when == "timeless":
-                return a.update(symbol=fn.update(name=_PREFIX + fn.name.lstrip("_")))
-            return a
+            return a  # timeless atoms (and those of t-1) are the trace's own
 
     stm = _retime(s.stm, param)
     stm = _R().visit(stm)

@@ -294,10 +294,12 @@ class Session:
     def _false_literal(self) -> int:
         """A literal that is false in every model (made so by an integrity
         constraint: a fresh atom alone is not reliably false once the
-        program has been grounded in several steps)."""
+        program has been grounded in several steps).  The atom is named, so
+        that later groundings know it and never take its number for another
+        atom (an unnamed one was "redefined" by the next ground call)."""
         if self._false_lit is None:
             with self._ctl.backend() as backend:
-                lit = backend.add_atom()
+                lit = backend.add_atom(clingo.Function("__chainjudge_false"))
                 backend.add_rule([], [lit])
             self._false_lit = lit
         return self._false_lit
