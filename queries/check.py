@@ -30,19 +30,27 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from logic.cards import Card
 from logic.errors import InputError, NotModelled
-from logic.facts import DateFact, Owner, StructuralRule, SwitchableRule, Variant, initial_state, static_facts, symbols
+from logic.facts import (
+    DateFact,
+    Owner,
+    StructuralRule,
+    SwitchableRule,
+    Variant,
+    initial_state,
+    static_facts,
+    symbols,
+)
 from logic.games import turn
 from logic.registry import Rule, encodings_dir, guard_name, parse_file
 from logic.scenario import VARIANTS, CardInstance, Scenario, from_data
 from queries import describe
 from queries.engine import Position, Step, Trace
-from solver import LimitReached, Session
+from solver import Session
 from solver.instrument import decisions, lookahead, plain
 from solver.terms import Function, Number, String, Symbol
 
-DEFAULT_HORIZON = 8
+DEFAULT_HORIZON = 5
 DECISION_KEYS = ("priority", "proc", "box", "at")
 ONE_VALUE = "core_functional_one_value"
 INDUCTION_ROUNDS = 6

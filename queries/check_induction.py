@@ -47,7 +47,7 @@ from queries.check import (
     pool_facts,
     position_scenario,
 )
-from solver import Session
+from solver import LimitReached, Session
 from solver.instrument import decisions, lookahead, plain
 from solver.terms import Function, Number, Symbol
 
@@ -175,11 +175,16 @@ def prove(checker: Checker, search: Search, results: dict[str, CheckResult],
         t0 = time.perf_counter()
         ass = search.rule_assumptions(mode[0], mode[1])
         ass += [(Function("assume", [Function(c.atom, [])]), c.atom in assumed) for c in book.checks]
-        out = step.session.solve(ass + extra, models=1)
-        r.ms += (time.perf_counter() - t0) * 1000
+        ass.append((Function("active", [Number(1)]), True))
+        r.solves += 1
+        try:
+            out = step.session.solve(ass + extra, models=1, conflicts=INDUCTION_BUDGET, budget=INDUCTION_SECONDS)
+        except LimitReached:
+            return UNDECIDED
+        finally:
+            r.ms += (time.perf_counter() - t0) * 1000
         if DEBUG:
             print("  solve", r.check.id, sorted(mode[0]), len(assumed), out.satisfiable, round(time.perf_counter() - t0, 2))
-        r.solves += 1
         return out.models[0] if out.satisfiable else None
 
     def houdini(mode: tuple[frozenset[str], frozenset[str]], candidates: list[Check]) -> set[str]:
@@ -196,8 +201,7 @@ def prove(checker: Checker, search: Search, results: dict[str, CheckResult],
                 model = solve(r, mode, current, [_seek(c.atom, 1)])
                 if model is not None:
                     current.discard(c.atom)
-                    r.induction = {"proved": False, "why": _cti_text(checker, model),
-                                   "counterexample_to_induction": _cti(checker, model)}
+                    r.induction = _failed(checker, model)
                     changed = True
         modes[mode] = current
         return current
@@ -220,10 +224,8 @@ def prove(checker: Checker, search: Search, results: dict[str, CheckResult],
         else:
             model = solve(r, mode, proved, [_seek(c.atom, 1)])
             ok = model is None
-            if not ok:
-                assert model is not None
-                r.induction = {"proved": False, "why": _cti_text(checker, model),
-                               "counterexample_to_induction": _cti(checker, model)}
+            if model is not None:
+                r.induction = _failed(checker, model)
         if ok:
             r.induction = {"proved": True, "assumed": sorted(book.rules[a].id for a in proved if a != c.atom)}
             if r.status != "violated":
@@ -242,9 +244,16 @@ def prove(checker: Checker, search: Search, results: dict[str, CheckResult],
             t0 = time.perf_counter()
             ass = search.rule_assumptions()
             ass += [(Function("assume", [Function(c.atom, [])]), c.atom in proved) for c in book.checks]
-            out = ahead.session.solve(ass + [(Function("seek_ahead", [Number(1)]), True)], models=1)
-            r.ms += (time.perf_counter() - t0) * 1000
             r.solves += 1
+            try:
+                out = ahead.session.solve(ass + [(Function("active", [Number(1)]), False),
+                                                 (Function("seek_ahead", [Number(1)]), True)],
+                                          models=1, conflicts=INDUCTION_BUDGET, budget=INDUCTION_SECONDS)
+            except LimitReached:
+                r.induction = _failed(checker, UNDECIDED)
+                continue
+            finally:
+                r.ms += (time.perf_counter() - t0) * 1000
             if out.satisfiable:
                 model = out.models[0]
                 r.induction = {"proved": False, "why": _cti_text(checker, model, ahead=True),
@@ -254,6 +263,17 @@ def prove(checker: Checker, search: Search, results: dict[str, CheckResult],
                 if r.status != "violated":
                     r.status = "proved"
     rep.stats["induction_ms"] = round((time.perf_counter() - started) * 1000, 1)
+
+
+UNDECIDED: list[Symbol] = []  # an induction step not decided within its conflict budget
+INDUCTION_BUDGET = 5_000  # conflicts per induction solve
+INDUCTION_SECONDS = 5.0  # and seconds: an undecided step leaves the invariant searched to H only
+
+
+def _failed(checker: Checker, model: list[Symbol]) -> dict[str, Any]:
+    if model is UNDECIDED:
+        return {"proved": False, "why": f"the induction step was not decided within its budget ({INDUCTION_BUDGET} conflicts, {INDUCTION_SECONDS:g} s)"}
+    return {"proved": False, "why": _cti_text(checker, model), "counterexample_to_induction": _cti(checker, model)}
 
 
 def _cti(checker: Checker, model: list[Symbol]) -> dict[str, Any]:
