@@ -128,13 +128,17 @@ class Rulebook:
 
     @property
     def shipped(self) -> bool:
-        return self.root.resolve() == encodings_dir().resolve()
+        return self.root.resolve() == encodings_dir().resolve() and not self.user_files
+
+    @property
+    def user_files(self) -> list[Path]:
+        return [f for f in self.files if not f.is_relative_to(self.root)]
 
     def owner_of(self, where: str) -> tuple[str | None, str]:
         """For a location "file:line", the named rule whose block the
         statement sits under (None if it is not under one) and the statement."""
         file, _, line = where.rpartition(":")
-        path = self.root / file
+        path = self.root / file  # (an absolute path, a user's rule file, stays itself)
         if not path.exists():
             path = encodings_dir() / file
         if not path.exists():
@@ -148,16 +152,21 @@ class Rulebook:
                 break
         rule = None
         i = n - 1
+        # the block a statement sits under: comment lines and constraints above it,
+        # up to its %@rule line (another rule, or a blank line, ends the search)
         while i >= 0 and lines[i].strip():
-            m = re.match(r"\s*%@rule\s+(\S+)", lines[i])
+            raw = lines[i]
+            m = re.match(r"\s*%@rule\s+(\S+)", raw)
             if m:
                 rule = m.group(1)
+                break
+            if not raw.lstrip().startswith(("%", ":-")) and not raw[:1].isspace():
                 break
             i -= 1
         return rule, " ".join(stmt)
 
 
-def load_rulebook(game: str, root: Path | None = None) -> Rulebook:
+def load_rulebook(game: str, root: Path | None = None, rule_files: Sequence[str | Path] = ()) -> Rulebook:
     """The rulebook of ``game`` from ``root`` (default: the shipped encodings).
 
     Raises NotModelled when the game's module has no rule files here."""
@@ -179,6 +188,13 @@ def load_rulebook(game: str, root: Path | None = None) -> Rulebook:
         for r in parse_file(f):
             rules[r.atom] = r
     checks = [c for f in check_files for c in parse_checks(f) if game in c.games]
+    if rule_files:
+        # a rules writer's own rule files (--rules): checked as for `ask`, then part of the rulebook
+        from logic import userrules
+
+        user = userrules.load([str(p) for p in rule_files], game)
+        rules.update(user.rules)
+        files = files + [Path(p).resolve() for p in user.paths]
     return Rulebook(game, base, files, check_files, rules, checks)
 
 
@@ -597,8 +613,9 @@ def describe_position(pool: Pool, model: Sequence[Symbol]) -> dict[str, Any]:
     return out
 
 
-def counterexample(book: Rulebook, pool: Pool, model: Sequence[Symbol], atom: str) -> Counterexample:
-    at = min(a.arguments[1].number for a in model if a.name == "violation" and a.arguments[0].name == atom)
+def counterexample(book: Rulebook, pool: Pool, model: Sequence[Symbol], atom: str, at: int | None = None) -> Counterexample:
+    if at is None:
+        at = min(a.arguments[1].number for a in model if a.name == "violation" and a.arguments[0].name == atom)
     sc = position_scenario(pool, model)
     trace = trace_of(model, at)
     rows = describe.timeline(sc, trace)
@@ -634,6 +651,7 @@ class Options:
     cases: list[Path] = field(default_factory=list)
     pool: Path | None = None
     encodings: Path | None = None
+    rules: list[Path] = field(default_factory=list)  # user rule files (--rules)
     only: tuple[str, ...] = ()  # check ids to run (default: all)
     induction: bool = True
     equivalence: bool = True
@@ -646,11 +664,19 @@ class Checker:
         if opts.horizon < 1 or opts.horizon > 40:
             raise InputError("the horizon must be between 1 and 40", "--horizon")
         self.opts = opts
-        self.book = load_rulebook(opts.game, opts.encodings)
+        self.book = load_rulebook(opts.game, opts.encodings, opts.rules)
         names = read_pool(opts.pool) if opts.pool else read_pool(pool_file(opts.game))
         self.pool = make_pool(opts.game, names, str(opts.pool or pool_file(opts.game)))
-        self.report = Report(opts.game, opts.horizon, "shipped" if self.book.shipped else str(self.book.root),
+        where = "shipped" if self.book.shipped else str(self.book.root)
+        if self.book.user_files:
+            where += " + " + ", ".join(str(p) for p in opts.rules)
+        self.report = Report(opts.game, opts.horizon, where,
                              self.pool.names)
+
+        known = {c.id for c in self.book.checks}
+        for x in opts.only:
+            if x not in known:
+                raise InputError(f"no check {x!r} for {opts.game}; the checks are: {', '.join(sorted(known))}", "--only")
 
     def wanted(self, c: Check) -> bool:
         return not self.opts.only or c.id in self.opts.only
@@ -782,8 +808,7 @@ class Checker:
                 v = a.arguments[1]
                 decided.append({"key": a.arguments[0].name, "value": v.string if v.type.name == "String" else str(v),
                                 "where": where, "rule": owner, "statement": stmt})
-                if owner:
-                    names.add(owner)
+                names.add(owner or where)
         if decided:
             cx.detail["decided_by"] = sorted(decided, key=lambda d: (d["key"], d["value"], d["where"]))
         cx.detail["rules"] = sorted(names)
@@ -830,7 +855,7 @@ def to_text(rep: Report, rules: dict[str, Rule], verbose: bool = False) -> str:
             lifted = ", ".join(rules[a].id if a in rules else a for a in r.lifted) or "-"
             lines.append(f"  {r.check.id:<34} {res:<22} {r.ms:8.0f} {r.solves:6d}  {lifted}")
         lines.append("")
-    if rep.lemmas:
+    if rep.lemmas and rep.stats.get("induction_ms") is not None:
         proved = [r.check.id for r in rep.lemmas if r.status == "proved"]
         other = [r.check.id for r in rep.lemmas if r.status != "proved"]
         lines.append(f"Lemmas proved: {', '.join(proved) or 'none'}" + (f"; not proved: {', '.join(other)}" if other else ""))

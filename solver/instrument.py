@@ -64,7 +64,7 @@ def _name(file: str, roots: Sequence[Path]) -> str:
             return str(Path(file).relative_to(r))
         except ValueError:
             continue
-    return Path(file).name
+    return str(file)  # a file outside the rulebook (a user's rule file): its own path
 
 
 def plain(paths: Sequence[Path]) -> list[ast.AST]:
