@@ -296,13 +296,45 @@ def chains(
 
 @app.command()
 def check(
-    game: Annotated[str, typer.Option("--game")] = "ygo",
-    horizon: Annotated[int, typer.Option("--horizon")] = 12,
+    game: Annotated[str, typer.Option("--game", help="ygo or mtg")] = "ygo",
+    horizon: Annotated[int | None, typer.Option("--horizon", help="steps searched from every position "
+                                                 "(default: 5)")] = None,
+    cases_paths: Annotated[list[Path] | None, typer.Option(
+        "--cases", help="a ruling-case corpus to run with blame and rule coverage; may be repeated")] = None,
+    pool: Annotated[Path | None, typer.Option("--pool", help="the card pool positions are built from "
+                                              "(card names, one a line; default: encodings/checks/pool-GAME.txt)")] = None,
+    json_out: Annotated[bool, typer.Option("--json", help="the report as JSON")] = False,
+    rules: RulesOpt = None,
+    encodings: Annotated[Path | None, typer.Option(
+        "--encodings", help="check a modified copy of the rulebook (a directory like encodings/)")] = None,
+    only: Annotated[list[str] | None, typer.Option("--only", help="run only this check (an id); may be repeated")] = None,
+    no_induction: Annotated[bool, typer.Option("--no-induction", help="search to H only, no proofs beyond it")] = False,
+    no_equivalence: Annotated[bool, typer.Option("--no-equivalence", help="skip the comparison of the "
+                                                  "two end-of-phase formulations")] = False,
+    no_coverage: Annotated[bool, typer.Option("--no-coverage", help="with --cases: skip rule coverage")] = False,
+    time_limit: Annotated[float | None, typer.Option(
+        "--time-limit", help="seconds before giving up (exit 3); 0: no limit")] = None,
 ) -> None:
-    """Check the rulebook for contradictions and dead ends (not available yet)."""
+    """Check the rulebook: invariants, gaps and conflicts, corpus regression
+    with blame, rule coverage, equivalence of two formulations; exit 1 if
+    anything is violated."""
 
     def body() -> int:
-        raise NotModelled("the rulebook checker (chainjudge check) is not available yet")
+        from queries.check import DEFAULT_HORIZON, Checker, Options, to_text
+
+        if time_limit is not None and time_limit < 0:
+            raise InputError(f"--time-limit must be 0 (no limit) or more seconds, not {time_limit:g}")
+        opts = Options(game=game, horizon=horizon if horizon is not None else DEFAULT_HORIZON,
+                       cases=list(cases_paths or []), pool=pool, encodings=encodings, rules=list(rules or []),
+                       only=tuple(only or ()), induction=not no_induction, equivalence=not no_equivalence,
+                       coverage=not no_coverage, time_limit=time_limit or None)
+        checker = Checker(opts)
+        rep = checker.run()
+        if json_out:
+            typer.echo(json.dumps(rep.as_json(checker.book.rules), indent=2, ensure_ascii=False, default=str))
+        else:
+            typer.echo(to_text(rep, checker.book.rules))
+        return EXIT_FAILED if rep.violations else 0
 
     guarded(body)
 

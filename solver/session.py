@@ -101,6 +101,7 @@ class Session:
         self._standing: list[int] = []
         self.time_limit = time_limit
         self.model_limit = model_limit
+        self._false_lit: int | None = None
 
     # ---------------------------------------------------------------- loading
     def _log(self, code: clingo.MessageCode, message: str) -> None:
@@ -303,9 +304,17 @@ class Session:
         return lits
 
     def _false_literal(self) -> int:
-        with self._ctl.backend() as backend:
-            lit = backend.add_atom()
-        return lit
+        """A literal that is false in every model (made so by an integrity
+        constraint: a fresh atom alone is not reliably false once the
+        program has been grounded in several steps).  The atom is named, so
+        that later groundings know it and never take its number for another
+        atom (an unnamed one was "redefined" by the next ground call)."""
+        if self._false_lit is None:
+            with self._ctl.backend() as backend:
+                lit = backend.add_atom(clingo.Function("__chainjudge_false"))
+                backend.add_rule([], [lit])
+            self._false_lit = lit
+        return self._false_lit
 
     def _core_symbols(self, core: Sequence[int], assumptions: Sequence[Assumption]) -> list[clingo.Symbol]:
         by_lit: dict[int, clingo.Symbol] = {}
