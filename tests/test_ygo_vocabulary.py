@@ -589,6 +589,22 @@ def test_banish_from_graveyard_cost():
     assert answer(scenario(cards), q) == "yes"
 
 
+# ---- discard (Magic Jammer: "Discard 1 card; negate the activation"): another card in the hand,
+# discarded when the card is activated (Konami PSCT: the part before ";" is a cost)
+
+def test_discard_cost():
+    cards = [c("Shrink", "A", "hand"), c("Summoned Skull", "B", "monster", ATK),
+             c("Magic Jammer", "B", "spell_trap", SET)]
+    data = scenario(cards, history=("A activates Shrink targeting Summoned Skull",))
+    assert answer(data, "can B activate Magic Jammer now") == "no"
+    assert "ygo.cost.payable" in rules_of(data, "can B activate Magic Jammer now")
+    cards.append(c("Kuriboh", "B", "hand"))
+    data = scenario(cards, history=("A activates Shrink targeting Summoned Skull",))
+    assert answer(data, "can B activate Magic Jammer now") == "yes"
+    paid = asker(scenario(cards, history=("A activates Shrink targeting Summoned Skull", "B chains Magic Jammer")))
+    assert zone(paid, "Kuriboh") == "graveyard"
+
+
 # ---- send_from_hand(Type) (Herald of Perfection: "send 1 Fairy monster from your hand to the GY")
 
 def test_send_from_hand_cost():
