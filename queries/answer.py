@@ -13,7 +13,7 @@ from logic.scenario import Scenario
 from logic.userrules import UserRules
 from queries import describe, explain
 from queries.ast import Event, Question, When
-from queries.compile import GOAL, Compiler
+from queries.compile import GOAL, Compiler, q_scope
 from queries.compile import phrase as event_phrase
 from queries.engine import Engine, Position, ReplayError, SearchResult, Trace
 from queries.parser import Names, parse_event, parse_question
@@ -108,18 +108,52 @@ class Asker:
         resolve, the answer cannot be trusted: say so instead."""
         if not self._unknown_effects():
             return
+        if q.kind in ("can", "must") and self._asked_facts(q):
+            found = self._unknown_before_asked(q)
+        else:
+            try:
+                scope = self.compiler.scope_facts(q.when, q.event)
+            except NotModelled:
+                scope = []
+            facts = [Function("q_outcome", [GOAL, Function("resolves_unknown", [])])] + scope
+            found = any(self.engine.search(pos, facts, "q_reach").found for pos in self._positions_or_start(q))
+        if found:
+            names = sorted(c.card.name for c in self.sc.cards
+                           if c.card.origin != "library" and any(not e.actions for e in c.card.effects))
+            raise NotModelled("what " + ", ".join(names) + " do on resolution (their timing was read from "
+                              "the card text, their resolution is not modelled) and this question depends on it")
+
+    def _asked_facts(self, q: Question) -> list[Symbol]:
+        """The asked event of a can/must question under the tag ``asked`` ([] if it cannot be stated)."""
         try:
-            scope = self.compiler.scope_facts(q.when, q.event)
-        except NotModelled:
-            scope = []
-        facts = [Function("q_outcome", [GOAL, Function("resolves_unknown", [])])] + scope
-        for pos in self._positions_or_start(q):
-            res = self.engine.search(pos, facts, "q_reach")
-            if res.found:
-                names = sorted(c.card.name for c in self.sc.cards
-                               if c.card.origin != "library" and any(not e.actions for e in c.card.effects))
-                raise NotModelled("what " + ", ".join(names) + " do on resolution (their timing was read from "
-                                  "the card text, their resolution is not modelled) and this question depends on it")
+            facts = self._goal_facts(q)
+        except (NotModelled, InputError):
+            return []
+        out = []
+        for f in facts:
+            if f.name in _TAGGED and f.arguments and f.arguments[0] == GOAL:
+                out.append(Function(f.name, [ASKED, *f.arguments[1:]]))
+            elif f.name == "q_during":
+                out.append(Function("q_asked_during", f.arguments))
+            else:
+                out.append(f)
+        return out
+
+    def _unknown_before_asked(self, q: Question) -> bool:
+        """can/must X: only an unmodelled resolution that comes before X, with the
+        question's scope still open after it, can change the answer (what follows
+        X cannot, nor a resolution that ends the scope).  The game's own procedures
+        that come first (the answer starts from the settled position) count too."""
+        try:
+            starts = self._positions(q.when)
+        except _Impossible:
+            starts = [self.start]
+        settle = [Function("q_outcome", [GOAL, Function("resolves_unknown", [])]), q_scope("consequence")]
+        for pos in starts:
+            if self._settled([pos]) != [pos] and self.engine.search(pos, settle, "q_reach").found:
+                return True
+        facts = [Function("q_outcome", [GOAL, Function("resolves_unknown_first", [])])] + self._asked_facts(q)
+        return any(self.engine.search(pos, facts, "q_reach").found for pos in self._settled(starts))
 
     def _positions_or_start(self, q: Question) -> list[Position]:
         try:
@@ -649,6 +683,11 @@ class _Impossible(Exception):
         super().__init__(event.text)
         self.event = event
         self.err = err
+
+
+# facts whose first argument is the tag goal / until / asked (encodings/core/query.lp)
+_TAGGED = ("q_match", "q_match_chained", "q_outcome", "q_point")
+ASKED = Function("asked", [])
 
 
 def Symbol_str(s: str) -> Symbol:  # noqa: N802 - a term constructor
