@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from logic.errors import InputError, NotModelled
+from logic.facts import resolution_unknown
 from logic.registry import Rule
 from logic.scenario import Scenario
 from logic.userrules import UserRules
@@ -99,8 +100,8 @@ class Asker:
             raise NotModelled("; ".join(missing))
 
     def _unknown_effects(self) -> bool:
-        return any(c.card.origin != "library" and any(e.kind != "continuous" and not e.actions
-                                                        for e in c.card.effects) for c in self.sc.cards)
+        return any(c.card.origin != "library" and any(resolution_unknown(e) for e in c.card.effects)
+                   for c in self.sc.cards)
 
     def _check_unknown_resolutions(self, q: Question) -> None:
         """If, within the question's scope, an effect whose resolution is not
@@ -119,7 +120,7 @@ class Asker:
             found = any(self.engine.search(pos, facts, "q_reach").found for pos in self._positions_or_start(q))
         if found:
             names = sorted(c.card.name for c in self.sc.cards
-                           if c.card.origin != "library" and any(not e.actions for e in c.card.effects))
+                           if c.card.origin != "library" and any(resolution_unknown(e) for e in c.card.effects))
             raise NotModelled("what " + ", ".join(names) + " do on resolution (their timing was read from "
                               "the card text, their resolution is not modelled) and this question depends on it")
 
