@@ -20,7 +20,7 @@ from queries.engine import Engine, Position, ReplayError, SearchResult, Trace
 from queries.parser import Names, parse_event, parse_question
 from solver import LimitReached
 from solver.limits import Limits
-from solver.terms import Function, Symbol
+from solver.terms import Function, Number, Symbol
 
 
 @dataclass
@@ -609,10 +609,7 @@ class Asker:
                 found = res.trace
                 break
         if found is None:
-            ans.answer = "nobody"
-            ans.summary = "They never go on the same chain from this position, so nobody orders them."
-            ans.because = describe.structural(self.sc, q)
-            return ans
+            return self._chooses_separate_chains(q, positions, ans)
         step = describe._goal_step(found)
         assert step is not None
         links = describe.chain_links(step.after)
@@ -634,6 +631,49 @@ class Asker:
             ans.answer = "nobody"
             ans.summary = ("They belong to different players: the rules fix their order (the turn player's first), "
                            "each player ordering only their own.")
+        ans.because = [rule.as_dict()] if rule else describe.structural(self.sc, q)
+        return ans
+
+    def _activatable(self, pos: Position, effs: list[Symbol]) -> Trace | None:
+        """A trace from ``pos`` (this turn) in which one of ``effs`` is activated."""
+        evs = [e for e in self.engine.events() if e.name == "activate" and e.arguments[1] in effs]
+        if not evs:
+            return None
+        res = self.engine.search(pos, [Function("q_match", [GOAL, e]) for e in evs], "q_reach")
+        self._bounded(res, "an activation of the effect")
+        return res.trace if res.found else None
+
+    def _chooses_separate_chains(self, q: Question, positions: list[Position], ans: Answer) -> Answer:
+        """Two effects that never go on one chain.  If both are still activated, each
+        starts its own chain and the order is whoever activates first: for "during
+        your X Phase" effects of the turn player, the turn player (000.7, 000.9).
+        Other cases of separate chains are not modelled (refused, not guessed)."""
+        a, b = q.cards
+        both = []
+        for ref in (a, b):
+            phase_effs = [Function("eff", [Symbol_str(i.id), Number(e.index)])
+                          for i in self.compiler.instances(ref) for e in i.card.effects if e.kind == "phase"]
+            trace = self._activatable(positions[0], phase_effs) if phase_effs else None
+            if trace is None:
+                trace = self._activatable(positions[0], self.compiler.effects(ref))
+                if trace is not None:
+                    raise NotModelled("who orders effects that are activated in separate chains (not both "
+                                      "'during your X Phase' effects)")
+                ans.answer = "nobody"
+                ans.summary = ("They never go on the same chain from this position, and not both are activated, "
+                               "so nobody orders them.")
+                ans.because = describe.structural(self.sc, q)
+                return ans
+            both.append(trace)
+        ctrl = {i.controller for ref in (a, b) for i in self.compiler.instances(ref)}
+        tp = self.sc.turn_player
+        if ctrl != {tp}:
+            raise NotModelled("who orders 'during the X Phase' effects of different players")
+        ans.answer = tp
+        ans.summary = (f"Each is activated as Chain Link 1 of its own chain at a time {tp} chooses, so {tp} "
+                       "decides which is activated first.")
+        ans.witness = describe.timeline(self.sc, both[0])
+        rule = self.engine.rules.get("ygo_phase_effect_controller_orders")
         ans.because = [rule.as_dict()] if rule else describe.structural(self.sc, q)
         return ans
 
