@@ -46,7 +46,9 @@ def test_every_rule_block_has_text_and_source(path):
     for r in parse_file(path):
         assert r.text, f"{r.file}:{r.line} {r.id} has no %@text"
         assert r.source, f"{r.file}:{r.line} {r.id} has no %@source"
-        assert r.kind in ("game", "structural", "bound", "definition"), f"{r.id}: unknown kind {r.kind}"
+        # the rulebook's kinds; the checker's programs (encodings/checks) state invariants and lemmas
+        kinds = ("invariant", "lemma") if path.parent.name == "checks" else ("game", "structural", "bound", "definition")
+        assert r.kind in kinds, f"{r.id}: unknown kind {r.kind}"
         assert re.fullmatch(r"[a-z_0-9]+(\.[a-z_0-9]+)+", r.id), f"{r.id}: ids are dotted lowercase"
 
 
