@@ -785,7 +785,7 @@ class Checker:
         for a in model:
             if a.name == "_la_illegal" and a.arguments[2].number == k + 1:
                 ev = a.arguments[0]
-                if ev.name not in ("pass", "resolve", "advance", "activate", "expire", "draw"):
+                if ev.name not in ("pass", "resolve", "advance", "activate", "expire", "draw", "declare_attackers"):
                     continue
                 rid = self.book.rules[a.arguments[1].name].id if a.arguments[1].name in self.book.rules \
                     else a.arguments[1].name
