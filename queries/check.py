@@ -749,6 +749,7 @@ class Checker:
         rep.stats["rules"] = search.session.stats.rules
         rep.stats["positions"] = self._count_positions()
         rep.stats["lookahead_copied"] = search.la.predicates
+        rep.stats["search_ms"] = round((time.perf_counter() - started) * 1000, 1)
         if self.opts.induction:
             from queries.check_induction import prove
 
@@ -756,7 +757,9 @@ class Checker:
         if self.opts.equivalence:
             from queries.check_variants import compare
 
+            t0 = time.perf_counter()
             rep.equivalence = compare(self, search)
+            rep.stats["equivalence_ms"] = round((time.perf_counter() - t0) * 1000, 1)
         if self.opts.cases:
             from queries.check_corpus import regression
 
