@@ -636,6 +636,8 @@ def _state_summary(sc: Scenario, pos: Position) -> dict[str, Any]:
             shown = [v.string if v.type.name == "String" else str(v) for v in vals]
             out[key] = shown[0] if len(shown) == 1 else shown
     chain = describe.chain_list(sc, pos)
+    if len(chain) > 8:  # a free state of the induction step may hold many links at one place
+        chain = chain[:8] + [f"... ({len(chain)} links in all)"]
     if chain:
         out["chain"] = chain
     return out
