@@ -243,6 +243,9 @@ def prove(checker: Checker, search: Search, results: dict[str, CheckResult],
                 r.status = "proved"
     for c in lemmas:
         r = lemma_results[c.atom]
+        if not c.induction:
+            r.induction = {"proved": False, "why": "not a candidate for induction (%@induction no): searched to H only"}
+            continue
         if c.atom in modes.get((frozenset(), frozenset()), set()):
             r.status = "proved"
             r.induction = {"proved": True}
