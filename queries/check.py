@@ -636,6 +636,8 @@ def _state_summary(sc: Scenario, pos: Position) -> dict[str, Any]:
             shown = [v.string if v.type.name == "String" else str(v) for v in vals]
             out[key] = shown[0] if len(shown) == 1 else shown
     chain = describe.chain_list(sc, pos)
+    if len(chain) > 8:  # a free state of the induction step may hold many links at one place
+        chain = chain[:8] + [f"... ({len(chain)} links in all)"]
     if chain:
         out["chain"] = chain
     return out
@@ -703,24 +705,9 @@ class Checker:
             if model is not None:
                 r.status = "violated"
                 r.counterexample = counterexample(self.book, self.pool, model, c.atom)
-        # the search, step by step; dead ends are looked for at every point
+        # the search: every step up to H (and one ahead, for the look-ahead)
         for k in range(0, self.opts.horizon + 1):
             search.advance()  # step k+1, not yet taking part in the trace (active(k+1) is not assumed)
-            if dead:
-                search.ground_lookahead()
-                for c in dead:
-                    r = results[c.atom]
-                    if r.status == "violated":
-                        continue
-                    t0 = time.perf_counter()
-                    model = search.solve(search.rule_assumptions() +
-                                         [(Function("seek_ahead", [Number(k + 1)]), True)])
-                    r.ms += (time.perf_counter() - t0) * 1000
-                    r.solves += 1
-                    r.horizon = k
-                    if model is not None:
-                        r.status = "violated"
-                        r.counterexample = self._dead_end(model, k)
             if k < self.opts.horizon:
                 search.t += 1
         h = self.opts.horizon
@@ -741,6 +728,33 @@ class Checker:
                 if c.section != "invariants" or c.form == "step":
                     self._blame_decisions(r, model)
             r.ms += (time.perf_counter() - t0) * 1000
+        # the equivalence of two formulations, on the same grounding
+        if self.opts.equivalence:
+            from queries.check_variants import compare
+
+            t0 = time.perf_counter()
+            rep.equivalence = compare(self, search)
+            rep.stats["equivalence_ms"] = round((time.perf_counter() - t0) * 1000, 1)
+        # dead ends, at every point: the look-ahead layers are grounded last, so
+        # that the other checks (and the equivalence) solve over the smaller program
+        if dead:
+            for k in range(0, h + 1):
+                search.t = k
+                search.ground_lookahead()
+                for c in dead:
+                    r = results[c.atom]
+                    if r.status == "violated":
+                        continue
+                    t0 = time.perf_counter()
+                    model = search.solve(search.rule_assumptions() +
+                                         [(Function("seek_ahead", [Number(k + 1)]), True)])
+                    r.ms += (time.perf_counter() - t0) * 1000
+                    r.solves += 1
+                    r.horizon = k
+                    if model is not None:
+                        r.status = "violated"
+                        r.counterexample = self._dead_end(model, k)
+            search.t = h
         rep.results = [results[c.atom] for c in checks]
         rep.lemmas = [lemma_results[c.atom] for c in lemmas]
         rep.stats["ground_ms"] = round(search.ground_ms, 1)
@@ -749,14 +763,11 @@ class Checker:
         rep.stats["rules"] = search.session.stats.rules
         rep.stats["positions"] = self._count_positions()
         rep.stats["lookahead_copied"] = search.la.predicates
+        rep.stats["search_ms"] = round((time.perf_counter() - started) * 1000 - rep.stats.get("equivalence_ms", 0), 1)
         if self.opts.induction:
             from queries.check_induction import prove
 
             prove(self, search, results, lemma_results)
-        if self.opts.equivalence:
-            from queries.check_variants import compare
-
-            rep.equivalence = compare(self, search)
         if self.opts.cases:
             from queries.check_corpus import regression
 
@@ -785,7 +796,7 @@ class Checker:
         for a in model:
             if a.name == "_la_illegal" and a.arguments[2].number == k + 1:
                 ev = a.arguments[0]
-                if ev.name not in ("pass", "resolve", "advance", "activate", "expire", "draw"):
+                if ev.name not in ("pass", "resolve", "advance", "activate", "expire", "draw", "declare_attackers"):
                     continue
                 rid = self.book.rules[a.arguments[1].name].id if a.arguments[1].name in self.book.rules \
                     else a.arguments[1].name

@@ -142,11 +142,28 @@ def _forbidding(search: Search, under_b: list[tuple[Symbol, bool]], pins: list[t
     if out.satisfiable:
         return []
     core = [c.arguments[0].name for c in out.core if c.name == "rule"]
-    necessary = []
-    for atom in core:
-        lifted = [(s, v if s != Function("rule", [Function(atom, [])]) else False) for s, v in under_b]
-        if search.solve(lifted + pins) is not None:
-            necessary.append(atom)
+
+    def passes(group: list[str]) -> bool:
+        off = {Function("rule", [Function(a, [])]) for a in group}
+        return search.solve([(s, v and s not in off) for s, v in under_b] + pins) is not None
+
+    # Lifting rules only removes constraints, so if lifting a whole group does
+    # not let the prefix through, lifting any one of its rules does not either:
+    # group testing finds the rules whose lifting alone lets it through in
+    # O(k log n) solves instead of one per rule of the (unminimised) core.
+    necessary: list[str] = []
+
+    def split(group: list[str]) -> None:
+        if not group or not passes(group):
+            return
+        if len(group) == 1:
+            necessary.append(group[0])
+            return
+        half = len(group) // 2
+        split(group[:half])
+        split(group[half:])
+
+    split(core)
     return necessary or core
 
 

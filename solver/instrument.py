@@ -189,6 +189,30 @@ def _is_event_choice(stm: ast.AST) -> bool:
                if e.literal.atom.ast_type == ast.ASTType.SymbolicAtom)
 
 
+def _is_optional_choice(stm: ast.AST) -> bool:
+    """A choice that may choose nothing (``{ a(X) : ... } 1 :- occurs(E,t), ...``):
+    the details of an event (which creatures attack, which block).  In the
+    look-ahead the solver would pick them against legality (attack with the
+    opponent's creature, so "declare attackers" looks forbidden); leaving the
+    rule out asks about the event with the empty choice instead, which is
+    sound for dead ends: an event legal with nothing chosen is legal."""
+    h = stm.head
+    if h.ast_type != ast.ASTType.Aggregate:
+        return False
+    op = ast.ComparisonOperator
+    lower = []  # guards that bound the count from below (clingo writes ``{a} 1`` as ``1 >= {a}``)
+    if h.left_guard is not None and h.left_guard.comparison in (op.LessEqual, op.LessThan, op.Equal):
+        lower.append(h.left_guard)
+    if h.right_guard is not None and h.right_guard.comparison in (op.GreaterEqual, op.GreaterThan, op.Equal):
+        lower.append(h.right_guard)
+    for g in lower:
+        t = g.term
+        if not (t.ast_type == ast.ASTType.SymbolicTerm and t.symbol.type.name == "Number"
+                and t.symbol.number <= 0 and g.comparison not in (op.LessThan, op.GreaterThan)):
+            return False
+    return True
+
+
 # ---------------------------------------------------------------- decisions
 
 
@@ -283,7 +307,7 @@ def lookahead(paths: Sequence[Path], exclude: Iterable[str] = ()) -> Lookahead:
             if id(d) in seen:
                 continue
             seen.add(id(d))
-            if _is_event_choice(d.stm):
+            if _is_event_choice(d.stm) or _is_optional_choice(d.stm):
                 continue
             copied.append(_rename_rule(d, needed))
     for c in constraints:

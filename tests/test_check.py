@@ -124,3 +124,14 @@ def test_corpus_blame_and_coverage() -> None:
 def test_bad_input_exit_2(args: list[str]) -> None:
     out = CliRunner().invoke(app, ["check", *args])
     assert out.exit_code == 2, out.output
+
+
+def test_mtg_shipped_rules_pass_lifo_gap_dead_end() -> None:
+    """The three Magic findings of issue 7, at the horizon that showed them:
+    Counterspell resolving takes its target off the stack (CR 701.5a, 608.2:
+    not a breach of LIFO), the player due receives priority after a trigger
+    goes on the stack (CR 117.5: decided, not kept), and declaring no
+    attackers is legal (not a dead end)."""
+    _, rep = run(game="mtg", horizon=5,
+                 only=("check.chain.lifo", "check.decision.gap", "check.turn.no_dead_end"))
+    assert rep.violations == 0, [(r.check.id, r.counterexample) for r in rep.results if r.status == "violated"]
