@@ -65,6 +65,11 @@ def main() -> int:
         prof.disable()
         pstats.Stats(prof).sort_stats("cumulative").print_stats(35)
     bad = sum(1 for r in rows if not r[3])
+    for lo, hi in ((2, 5), (6, 9), (10, 12)):
+        xs = [r[1] * 1000 for r, sp in zip(rows, specs, strict=True) if lo <= len(sp.effects) <= hi]
+        if xs:
+            print(f"engine chains, {lo}-{hi} effects: median {statistics.median(xs):7.1f} ms  "
+                  f"mean {statistics.mean(xs):7.1f} ms  ({len(xs)} positions)")
     for i, name in enumerate(("scenario", "engine chains", "reference")):
         xs = [r[i] * 1000 for r in rows]
         print(f"{name:14s} median {statistics.median(xs):7.1f} ms  mean {statistics.mean(xs):7.1f} ms  "
