@@ -338,6 +338,15 @@ def card_facts(card_id: str, card: Card) -> list[Predicate]:
     return out
 
 
+def resolution_unknown(eff: Effect) -> bool:
+    """Whether an effect of a card outside the library says too little of its
+    resolution to model it: no actions, or only an ATK/DEF change whose amount is
+    not known (the card-text reader's `atk_change`)."""
+    if eff.kind == "continuous":
+        return False
+    return not eff.actions or (set(eff.actions) == {"atk_change"} and eff.amount is None)
+
+
 def effect_facts(card_id: str, eff: Effect, unknown_resolution: bool = False) -> list[Predicate]:
     e = _raw(effect_term(card_id, eff.index))
     out: list[Predicate] = [
@@ -367,7 +376,7 @@ def effect_facts(card_id: str, eff: Effect, unknown_resolution: bool = False) ->
             out.append(TSpec(e=e, k=k, v=v))
     for a in eff.actions:
         out.append(Action(e=e, a=a))
-    if not eff.actions and unknown_resolution:
+    if unknown_resolution and resolution_unknown(eff):
         # what it does on resolution is not known (an effect read from card text)
         out.append(Action(e=e, a="unknown"))
     if eff.amount is not None:

@@ -59,7 +59,7 @@ from logic import vocabulary as V
 from logic.cards import Card, Effect, parse_ygo_card
 from logic.errors import InputError
 
-READER_VERSION = "1.0"
+READER_VERSION = "1.1"  # 1.1: ATK/DEF changes read as atk_change (stat_change_actions)
 
 CLASSIFIED, PARTIAL, UNCLASSIFIED = "classified", "partial", "unclassified"
 STATUSES = (CLASSIFIED, PARTIAL, UNCLASSIFIED)
@@ -2676,6 +2676,8 @@ def _effect_to_dict(e: Effect) -> dict[str, Any]:
         d["cost"] = [f"{n}({a})" if a is not None else n for n, a in e.costs]
     if e.target:
         d["target"] = dict(e.target)
+    if e.actions:
+        d["actions"] = list(e.actions)
     if e.triggers:
         d["trigger"] = list(e.triggers)
     for k in ("timing", "duration", "damage_step"):
@@ -2859,6 +2861,8 @@ def _derive(r: dict[str, Any]) -> DerivedCard:
             d["responds_to"] = list(a.responds_to)
         if a.costs:
             d["cost"] = [c for c in a.costs]
+        if a.kind != "continuous" and stat_change_actions(u):
+            d["actions"] = stat_change_actions(u)
         tgt = {k: v for k, v in a.target.items() if not k.startswith("_")}
         if tgt and "zone" in tgt:
             d["target"] = tgt
@@ -2899,6 +2903,35 @@ def _derive(r: dict[str, Any]) -> DerivedCard:
             [x for x in analysed if _ja_countable(x[0]) and x[0].block == card_type])
         check = "ok" if ours == ja else f"mismatch: {ours} effects read, {ja} numbered in the Japanese text"
     return DerivedCard(card, tuple(reports), category, ja, check, tuple(notes))
+
+
+# ---- what a resolution does, where the timing rules need it (kept apart from the
+# classification above).  Only an ATK/DEF change is read: the Damage Step rule
+# (004.DS; WACKY (2), DSR) lets effects that directly change ATK/DEF be activated
+# until damage calculation.  The change is `atk_change` without an amount (not
+# computed), and the rest of the resolution stays unknown (logic/facts.py).
+_STAT_CHANGE = re.compile(r"\b(gains?|loses?) (\S+ )?(atk|def|atk/def)\b|\b(increase|decrease) the (atk|def|atk/def)\b")
+# a resolution that also does one of these is more than an ATK/DEF change: not read
+_OTHER_RESOLUTION = {"destroy", "destroyed", "banish", "return", "send", "special", "negate", "draw", "add",
+                     "shuffle", "tribute", "change", "take", "inflict", "equip", "discard", "set"}
+
+
+def stat_change_actions(u: Unit) -> list[str]:
+    """["atk_change"] when the resolution of an activated effect only changes ATK/DEF
+    ("it gains 500 ATK", "that target loses 600 ATK", "Increase the DEF of ... by 500
+    points"), else []."""
+    body: list[str] = []
+    for s in u.sentences:
+        _, _, toks, _, _ = _split_segments(s)
+        body += _words_of(toks)
+    text = " ".join(body)
+    if not _STAT_CHANGE.search(text):
+        return []
+    # "... cannot be targeted or destroyed by other card effects" is a protection, not a destruction
+    words = set(text.replace("cannot be targeted or destroyed", "").replace("destroyed by", "").split())
+    if words & _OTHER_RESOLUTION:
+        return []
+    return ["atk_change"]
 
 
 def _ja_countable(u: Unit) -> bool:

@@ -8,18 +8,19 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from logic.errors import InputError, NotModelled
+from logic.facts import resolution_unknown
 from logic.registry import Rule
 from logic.scenario import Scenario
 from logic.userrules import UserRules
 from queries import describe, explain
 from queries.ast import Event, Question, When
-from queries.compile import GOAL, Compiler
+from queries.compile import GOAL, Compiler, q_scope
 from queries.compile import phrase as event_phrase
 from queries.engine import Engine, Position, ReplayError, SearchResult, Trace
 from queries.parser import Names, parse_event, parse_question
 from solver import LimitReached
 from solver.limits import Limits
-from solver.terms import Function, Symbol
+from solver.terms import Function, Number, Symbol
 
 
 @dataclass
@@ -99,8 +100,8 @@ class Asker:
             raise NotModelled("; ".join(missing))
 
     def _unknown_effects(self) -> bool:
-        return any(c.card.origin != "library" and any(e.kind != "continuous" and not e.actions
-                                                        for e in c.card.effects) for c in self.sc.cards)
+        return any(c.card.origin != "library" and any(resolution_unknown(e) for e in c.card.effects)
+                   for c in self.sc.cards)
 
     def _check_unknown_resolutions(self, q: Question) -> None:
         """If, within the question's scope, an effect whose resolution is not
@@ -108,18 +109,52 @@ class Asker:
         resolve, the answer cannot be trusted: say so instead."""
         if not self._unknown_effects():
             return
+        if q.kind in ("can", "must") and self._asked_facts(q):
+            found = self._unknown_before_asked(q)
+        else:
+            try:
+                scope = self.compiler.scope_facts(q.when, q.event)
+            except NotModelled:
+                scope = []
+            facts = [Function("q_outcome", [GOAL, Function("resolves_unknown", [])])] + scope
+            found = any(self.engine.search(pos, facts, "q_reach").found for pos in self._positions_or_start(q))
+        if found:
+            names = sorted(c.card.name for c in self.sc.cards
+                           if c.card.origin != "library" and any(resolution_unknown(e) for e in c.card.effects))
+            raise NotModelled("what " + ", ".join(names) + " do on resolution (their timing was read from "
+                              "the card text, their resolution is not modelled) and this question depends on it")
+
+    def _asked_facts(self, q: Question) -> list[Symbol]:
+        """The asked event of a can/must question under the tag ``asked`` ([] if it cannot be stated)."""
         try:
-            scope = self.compiler.scope_facts(q.when, q.event)
-        except NotModelled:
-            scope = []
-        facts = [Function("q_outcome", [GOAL, Function("resolves_unknown", [])])] + scope
-        for pos in self._positions_or_start(q):
-            res = self.engine.search(pos, facts, "q_reach")
-            if res.found:
-                names = sorted(c.card.name for c in self.sc.cards
-                               if c.card.origin != "library" and any(not e.actions for e in c.card.effects))
-                raise NotModelled("what " + ", ".join(names) + " do on resolution (their timing was read from "
-                                  "the card text, their resolution is not modelled) and this question depends on it")
+            facts = self._goal_facts(q)
+        except (NotModelled, InputError):
+            return []
+        out = []
+        for f in facts:
+            if f.name in _TAGGED and f.arguments and f.arguments[0] == GOAL:
+                out.append(Function(f.name, [ASKED, *f.arguments[1:]]))
+            elif f.name == "q_during":
+                out.append(Function("q_asked_during", f.arguments))
+            else:
+                out.append(f)
+        return out
+
+    def _unknown_before_asked(self, q: Question) -> bool:
+        """can/must X: only an unmodelled resolution that comes before X, with the
+        question's scope still open after it, can change the answer (what follows
+        X cannot, nor a resolution that ends the scope).  The game's own procedures
+        that come first (the answer starts from the settled position) count too."""
+        try:
+            starts = self._positions(q.when)
+        except _Impossible:
+            starts = [self.start]
+        settle = [Function("q_outcome", [GOAL, Function("resolves_unknown", [])]), q_scope("consequence")]
+        for pos in starts:
+            if self._settled([pos]) != [pos] and self.engine.search(pos, settle, "q_reach").found:
+                return True
+        facts = [Function("q_outcome", [GOAL, Function("resolves_unknown_first", [])])] + self._asked_facts(q)
+        return any(self.engine.search(pos, facts, "q_reach").found for pos in self._settled(starts))
 
     def _positions_or_start(self, q: Question) -> list[Position]:
         try:
@@ -578,10 +613,7 @@ class Asker:
                 found = res.trace
                 break
         if found is None:
-            ans.answer = "nobody"
-            ans.summary = "They never go on the same chain from this position, so nobody orders them."
-            ans.because = describe.structural(self.sc, q)
-            return ans
+            return self._chooses_separate_chains(q, positions, ans)
         step = describe._goal_step(found)
         assert step is not None
         links = describe.chain_links(step.after)
@@ -603,6 +635,49 @@ class Asker:
             ans.answer = "nobody"
             ans.summary = ("They belong to different players: the rules fix their order (the turn player's first), "
                            "each player ordering only their own.")
+        ans.because = [rule.as_dict()] if rule else describe.structural(self.sc, q)
+        return ans
+
+    def _activatable(self, pos: Position, effs: list[Symbol]) -> Trace | None:
+        """A trace from ``pos`` (this turn) in which one of ``effs`` is activated."""
+        evs = [e for e in self.engine.events() if e.name == "activate" and e.arguments[1] in effs]
+        if not evs:
+            return None
+        res = self.engine.search(pos, [Function("q_match", [GOAL, e]) for e in evs], "q_reach")
+        self._bounded(res, "an activation of the effect")
+        return res.trace if res.found else None
+
+    def _chooses_separate_chains(self, q: Question, positions: list[Position], ans: Answer) -> Answer:
+        """Two effects that never go on one chain.  If both are still activated, each
+        starts its own chain and the order is whoever activates first: for "during
+        your X Phase" effects of the turn player, the turn player (000.7, 000.9).
+        Other cases of separate chains are not modelled (refused, not guessed)."""
+        a, b = q.cards
+        both = []
+        for ref in (a, b):
+            phase_effs = [Function("eff", [Symbol_str(i.id), Number(e.index)])
+                          for i in self.compiler.instances(ref) for e in i.card.effects if e.kind == "phase"]
+            trace = self._activatable(positions[0], phase_effs) if phase_effs else None
+            if trace is None:
+                trace = self._activatable(positions[0], self.compiler.effects(ref))
+                if trace is not None:
+                    raise NotModelled("who orders effects that are activated in separate chains (not both "
+                                      "'during your X Phase' effects)")
+                ans.answer = "nobody"
+                ans.summary = ("They never go on the same chain from this position, and not both are activated, "
+                               "so nobody orders them.")
+                ans.because = describe.structural(self.sc, q)
+                return ans
+            both.append(trace)
+        ctrl = {i.controller for ref in (a, b) for i in self.compiler.instances(ref)}
+        tp = self.sc.turn_player
+        if ctrl != {tp}:
+            raise NotModelled("who orders 'during the X Phase' effects of different players")
+        ans.answer = tp
+        ans.summary = (f"Each is activated as Chain Link 1 of its own chain at a time {tp} chooses, so {tp} "
+                       "decides which is activated first.")
+        ans.witness = describe.timeline(self.sc, both[0])
+        rule = self.engine.rules.get("ygo_phase_effect_controller_orders")
         ans.because = [rule.as_dict()] if rule else describe.structural(self.sc, q)
         return ans
 
@@ -653,6 +728,11 @@ class _Impossible(Exception):
         super().__init__(event.text)
         self.event = event
         self.err = err
+
+
+# facts whose first argument is the tag goal / until / asked (encodings/core/query.lp)
+_TAGGED = ("q_match", "q_match_chained", "q_outcome", "q_point")
+ASKED = Function("asked", [])
 
 
 def Symbol_str(s: str) -> Symbol:  # noqa: N802 - a term constructor

@@ -14,7 +14,7 @@ explanation.  The step term T is the time parameter of the program part
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from functools import cache
 from pathlib import Path
 
@@ -69,6 +69,12 @@ def _companion(stm: ast.AST, step_param: str) -> ast.AST | None:
 def _parsed(path: str, mtime: float) -> tuple[ast.AST, ...]:
     stms: list[ast.AST] = []
     ast.parse_files([path], stms.append)
+    return tuple(with_companions(stms))
+
+
+def with_companions(stms: Iterable[ast.AST]) -> list[ast.AST]:
+    """The statements, each guarded constraint of a ``step`` part followed by
+    its ``applies`` companion."""
     out: list[ast.AST] = []
     param: str | None = None
     for stm in stms:
@@ -80,7 +86,7 @@ def _parsed(path: str, mtime: float) -> tuple[ast.AST, ...]:
             comp = _companion(stm, param)
             if comp is not None:
                 out.append(comp)
-    return tuple(out)
+    return out
 
 
 def statements(paths: Sequence[Path], companions: bool = True) -> list[ast.AST]:

@@ -52,20 +52,9 @@ class CheckedProgram:
         """The statements with the ``applies`` companions of their constraints,
         as the encodings get them (solver/program.py): explanations of a "yes"
         can then name the user's rules that were checked and held."""
-        from solver.program import _companion
+        from solver.program import with_companions
 
-        out: list[ast.AST] = []
-        param: str | None = None
-        for stm in self.statements:
-            out.append(stm)
-            if stm.ast_type == ast.ASTType.Program:
-                param = stm.parameters[0].name if stm.name == "step" and stm.parameters else None
-                continue
-            if param is not None:
-                comp = _companion(stm, param)
-                if comp is not None:
-                    out.append(comp)
-        return out
+        return with_companions(self.statements)
 
 
 def check_program(text: str, path: str, allowed_calls: frozenset[str] = ALLOWED_CALLS) -> CheckedProgram:

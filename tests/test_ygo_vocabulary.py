@@ -8,6 +8,9 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
+from logic.errors import NotModelled
 from logic.scenario import from_data
 from queries.answer import Asker
 from queries.ast import Event, Ref
@@ -590,6 +593,22 @@ def test_banish_from_graveyard_cost():
     assert answer(scenario(cards), q) == "yes"
 
 
+# ---- discard (Magic Jammer: "Discard 1 card; negate the activation"): another card in the hand,
+# discarded when the card is activated (Konami PSCT: the part before ";" is a cost)
+
+def test_discard_cost():
+    cards = [c("Shrink", "A", "hand"), c("Summoned Skull", "B", "monster", ATK),
+             c("Magic Jammer", "B", "spell_trap", SET)]
+    data = scenario(cards, history=("A activates Shrink targeting Summoned Skull",))
+    assert answer(data, "can B activate Magic Jammer now") == "no"
+    assert "ygo.cost.payable" in rules_of(data, "can B activate Magic Jammer now")
+    cards.append(c("Kuriboh", "B", "hand"))
+    data = scenario(cards, history=("A activates Shrink targeting Summoned Skull",))
+    assert answer(data, "can B activate Magic Jammer now") == "yes"
+    paid = asker(scenario(cards, history=("A activates Shrink targeting Summoned Skull", "B chains Magic Jammer")))
+    assert zone(paid, "Kuriboh") == "graveyard"
+
+
 # ---- send_from_hand(Type) (Herald of Perfection: "send 1 Fairy monster from your hand to the GY")
 
 def test_send_from_hand_cost():
@@ -853,3 +872,29 @@ def test_end_of_opponents_next_turn_cannot_expire_this_turn():
     data = scenario(cards, phase="main2", date="2013-05-01", custom=[_lock("end_of_opponents_next_turn")],
                     history=("A activates Test Lock", "the chain resolves"))
     assert answer(data, "can A let Test Lock expire during the end phase") == "no"
+
+
+# ============================================================================ ATK changes that linger
+# ---- 000.10: ATK/DEF changes were worded "until the End Phase" before 10 July 2014 (Shrink,
+# Forbidden Lance): they are let expire during the End Phase, and the monster gets its ATK back.
+
+def test_atk_change_expires_in_the_end_phase_before_2014():
+    cards = [c("Shrink", "A", "hand"), c("Summoned Skull", "B", "monster", ATK)]
+    hist = ("A activates Shrink targeting Summoned Skull", "the chain resolves", "A enters the end phase")
+    a = asker(scenario(cards, date="2013-05-01", history=hist))
+    assert a.start.has("halved")
+    assert answer(scenario(cards, date="2013-05-01", history=hist), "can A let Shrink expire now") == "yes"
+    after = asker(scenario(cards, date="2013-05-01", history=(*hist, "A lets Shrink expire")))
+    assert not after.start.has("halved")
+    data = scenario(cards, history=hist)
+    assert answer(data, "can A let Shrink expire now") == "no"
+    assert "ygo.duration.end_of_turn" in rules_of(data, "can A let Shrink expire now")
+
+
+def test_unmarked_atk_change_expiry_is_refused():
+    """Rush Recklessly is not marked errata_2014 in the library: its expiry is not tracked, so
+    the question is refused rather than answered."""
+    cards = [c("Rush Recklessly", "A", "hand"), c("Summoned Skull", "B", "monster", ATK)]
+    hist = ("A activates Rush Recklessly targeting Summoned Skull", "the chain resolves", "A enters the end phase")
+    with pytest.raises(NotModelled):
+        answer(scenario(cards, date="2013-05-01", history=hist), "can A let Rush Recklessly expire now")

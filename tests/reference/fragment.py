@@ -139,6 +139,7 @@ RULES: dict[str, tuple[str, str]] = {
     "ygo.duration.end_of_turn": (OUTSIDE, "generated effects leave nothing lingering"),
     "ygo.duration.next_turn": (OUTSIDE, "generated effects leave nothing lingering"),
     "ygo.end_phase.must_expire": (OUTSIDE, "generated effects leave nothing lingering"),
+    "ygo.phase_effect.controller_orders": (OUTSIDE, "generated effects are not 'during your X Phase' effects"),
     "ygo.phase_effect.no_end_while_mandatory": (OUTSIDE, "generated effects are not 'during your X Phase' effects"),
     "ygo.phase_effect.must_activate": (OUTSIDE, "generated effects are not 'during your X Phase' effects"),
     # the chart
