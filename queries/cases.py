@@ -26,6 +26,7 @@ class CaseResult:
     ms: float
     message: str = ""
     answer: Answer | None = None
+    text: str = ""  # the answer as text, when the answer itself stayed in a worker process
 
     def as_json(self) -> dict[str, Any]:
         return {"id": self.id, "status": self.status, "got": self.got, "expected": self.expected,
@@ -108,7 +109,35 @@ def _ms(start: float) -> float:
 
 def run_corpus(path: str | Path, time_limit: float | None = None,
                cards_file: str | Path | None = None, limits: Limits | None = None,
-               rules: list[str] | None = None, explain: bool = True) -> Iterator[CaseResult]:
+               rules: list[str] | None = None, explain: bool = True, jobs: int = 1) -> Iterator[CaseResult]:
+    """Every case of a corpus, in the corpus's order.  With ``jobs`` > 1 the
+    cases are answered in that many worker processes (the cases are
+    independent; each answer is the same as in one process); the results then
+    carry their answer as text (``CaseResult.text``) instead of the object."""
     p = Path(path)
-    for case in load_cases(p):
-        yield run_case(case, p.parent, time_limit, cards_file, limits=limits, rules=rules, explain=explain)
+    cases = load_cases(p)
+    if jobs <= 1 or len(cases) < 2:
+        for case in cases:
+            yield run_case(case, p.parent, time_limit, cards_file, limits=limits, rules=rules, explain=explain)
+        return
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+
+    args = (str(p.parent), time_limit, str(cards_file) if cards_file else None, limits, rules, explain)
+    ctx = multiprocessing.get_context("fork") if "fork" in multiprocessing.get_all_start_methods() else None
+    with ProcessPoolExecutor(max_workers=min(jobs, len(cases)), mp_context=ctx) as pool:
+        futures = [pool.submit(_run_detached, case, *args) for case in cases]
+        for fut in futures:
+            yield fut.result()
+
+
+def _run_detached(case: dict[str, Any], base: str, time_limit: float | None, cards_file: str | None,
+                  limits: Limits | None, rules: list[str] | None, explain: bool) -> CaseResult:
+    """run_case in a worker process: the answer travels back as text."""
+    from queries.render import to_text
+
+    r = run_case(case, Path(base), time_limit, cards_file, limits=limits, rules=rules, explain=explain)
+    if r.answer is not None:
+        r.text = to_text(r.answer)
+        r.answer = None
+    return r

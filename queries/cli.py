@@ -9,6 +9,7 @@ message on stderr, never a traceback.
 from __future__ import annotations
 
 import json
+import os
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -146,8 +147,9 @@ def cases(
         "--time-limit", help="seconds per case; 0: no limit")] = DEFAULT_TIME,
     verbose: Annotated[bool, typer.Option("--verbose", "-v", help="print the answer of failed cases")] = False,
     explain: Annotated[bool, typer.Option(
-        "--explain", help="explain every answer (reasons, counterfactuals, chances): slower; "
-        "--json then carries each case's explanation")] = False,
+        "--explain", help="explain every answer (reasons, counterfactuals, chances): slower")] = False,
+    jobs: Annotated[int, typer.Option(
+        "--jobs", "-j", help="cases answered at once, in worker processes (0: one per CPU)")] = 0,
     cards_file: Annotated[Path | None, typer.Option("--cards", help="the full card list (JSON lines)")] = None,
     rules: RulesOpt = None,
     max_models: MaxModelsOpt = DEFAULT_MAX_MODELS,
@@ -163,8 +165,11 @@ def cases(
         tl, limits = _limits(time_limit, max_models, ground_time, memory)
         counts = {"passed": 0, "failed": 0, "skipped": 0}
         results = []
+        if jobs < 0:
+            raise InputError(f"--jobs must be 0 (one per CPU) or a positive number, not {jobs}")
+        workers = jobs or _cpus()
         for r in run_corpus(path, tl, cards_file=cards_file, limits=limits, rules=[str(r) for r in rules or []],
-                            explain=explain or verbose):
+                            explain=explain or verbose, jobs=workers):
             counts["passed" if r.status == "passed" else "skipped" if r.status == "skipped" else "failed"] += 1
             results.append(r.as_json())
             if not json_out:
@@ -173,8 +178,9 @@ def cases(
                 if r.message:
                     line += f"  ({r.message.splitlines()[0]})"
                 typer.echo(line)
-                if verbose and r.status == "failed" and r.answer is not None:
-                    typer.echo("      " + to_text(r.answer).replace("\n", "\n      "))
+                if verbose and r.status == "failed" and (r.answer is not None or r.text):
+                    text = to_text(r.answer) if r.answer is not None else r.text
+                    typer.echo("      " + text.replace("\n", "\n      "))
         summary = f"{counts['passed']} passed, {counts['failed']} failed, {counts['skipped']} skipped"
         if json_out:
             typer.echo(json.dumps({"cases": results, "summary": counts}, indent=2, ensure_ascii=False))
@@ -182,6 +188,13 @@ def cases(
         return EXIT_FAILED if counts["failed"] else 0
 
     guarded(body)
+
+
+def _cpus() -> int:
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except AttributeError:  # not on Linux
+        return max(1, os.cpu_count() or 1)
 
 
 def _show(v: Any) -> str:
