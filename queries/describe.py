@@ -231,13 +231,16 @@ def _chain_cell(sc: Scenario, pos: Position) -> list[str]:
     return [f"{effect_label(sc, eff)} ({p})" for _, eff, p, _ in chain_links(pos)]
 
 
+def until_goal(trace: Trace) -> list[Step]:
+    """The steps of a trace up to (and with) the one that reached the goal."""
+    return [s for s in trace.steps if trace.goal_at is None or s.t <= trace.goal_at]
+
+
 def timeline(sc: Scenario, trace: Trace | None) -> list[dict[str, Any]]:
     if trace is None:
         return []
     rows = []
-    for i, step in enumerate(trace.steps):
-        if trace.goal_at is not None and step.t > trace.goal_at:
-            break
+    for i, step in enumerate(until_goal(trace)):
         pr = step.before.value("priority")
         row: dict[str, Any] = {
             "t": i,
@@ -506,9 +509,7 @@ def step_rules(sc: Scenario, trace: Trace | None) -> list[dict[str, Any]]:
     if trace is None:
         return []
     out = []
-    for i, s in enumerate(trace.steps):
-        if trace.goal_at is not None and s.t > trace.goal_at:
-            break
+    for i, s in enumerate(until_goal(trace)):
         chance = [r.id for r in _chance_rules(sc, s.before)]
         checked = [r.id for r in _checked(sc, s)]
         out.append({"t": i, "event": event_text(sc, s), "chance": chance, "checked": checked})
