@@ -317,15 +317,7 @@ def permission(sc: Scenario, trace: Trace | None) -> list[dict[str, str]]:
     """Rules that made the witness's decisive event legal: the rule that gave
     the chance, then every rule that was checked for it and held."""
     step = _goal_step(trace)
-    if step is None:
-        return []
-    out: list[dict[str, str]] = []
-    seen: set[str] = set()
-    for r in _chance_rules(sc, step.before) + _checked(sc, step):
-        if r.id not in seen:
-            seen.add(r.id)
-            out.append(r.as_dict())
-    return out
+    return [] if step is None else step_permission(sc, step)
 
 
 def _mtg_priority_ids(pos: Position) -> list[str]:
