@@ -31,7 +31,7 @@ from logic.facts import state_facts
 from logic.registry import lp_files
 from queries.engine import Engine, Position
 from solver import LimitReached, Session
-from solver.terms import Function, Number, String, Symbol
+from solver.terms import Function, Number, String, Symbol, symbol_of_id
 
 # A SEGOC has four groups (turn player's / opponent's, mandatory / optional),
 # each closed by a pass at most.
@@ -162,7 +162,7 @@ class ChainSearch:
     """Every legal chain from one position."""
 
     def __init__(self, engine: Engine, position: Position, *, max_links: int | None = None,
-                 distinct_copies: bool = False, verify: bool = False) -> None:
+                 distinct_copies: bool = False, verify: bool = False, method: str = "states") -> None:
         if engine.sc.game != "ygo":
             raise NotModelled("chain enumeration for Magic: The Gathering (the stack resolves one object "
                               "at a time; only Yu-Gi-Oh! chains are enumerated)")
@@ -174,6 +174,13 @@ class ChainSearch:
         self.max_links = max_links
         self.distinct_copies = distinct_copies
         self.verify = verify
+        if method not in ("states", "traces"):
+            raise ValueError(method)
+        # "states": counting and listing the links by the graph of states
+        # (queries/chainstates.py); "traces": by the traces of a horizon
+        # (always used for listing with outcomes)
+        self.method = method
+        self._graph: Any = None
         self._existing_links = _number(position.value("chain_len"))
         segoc = position.value("segoc")
         self._in_segoc = segoc is not None and segoc.name != "none"
@@ -183,6 +190,7 @@ class ChainSearch:
         self.rep = {c.id: c.id for c in self.sc.cards} if distinct_copies else copy_classes(engine, position)
         self.stats: dict[str, Any] = {"ground_ms": 0.0, "solve_ms": 0.0, "atoms": 0, "rules": 0, "horizon": 0}
         self._decode_cache: dict[Symbol, Any] = {}
+        self._link_cache: dict[int, Link] = {}
         self._known_windows: tuple[bool, bool] | None = None
 
     # ------------------------------------------------------------ facts
@@ -257,6 +265,17 @@ class ChainSearch:
         out = [Function("q_scope", [_c("one_chain")]), Function("q_quiet_after", [Number(self._pre())])]
         if not full:
             out.append(Function("q_cut", [_c("built")]))
+        if self.max_links is not None:
+            out.append(Function("q_max_links", [Number(self.max_links)]))
+        return out + self.class_facts()
+
+    def position_facts(self) -> list[Symbol]:
+        return state_facts(self.position.fluents)
+
+    def dp_facts(self) -> list[Symbol]:
+        """The facts of the search by states (queries/chainstates.py): one
+        chain, cut where it starts resolving; no horizon."""
+        out = [Function("q_scope", [_c("one_chain")]), Function("q_cut", [_c("built")]), _c("q_dp_start")]
         if self.max_links is not None:
             out.append(Function("q_max_links", [Number(self.max_links)]))
         return out + self.class_facts()
@@ -366,8 +385,73 @@ class ChainSearch:
     def _nonempty(self, h: int) -> list[tuple[Symbol, bool]]:
         return self._rules() + [(_done(h), True), (_LINKED, True)]
 
+    # ------------------------------------------------------------ by states
+    def state_graph(self) -> Any:
+        """The graph of the chain's states (queries/chainstates.py), explored once."""
+        if self._graph is None:
+            from queries.chainstates import Explorer
+
+            ex = Explorer(self)
+            try:
+                self._graph = ex.explore()
+            finally:
+                s = ex.session
+                self.stats["ground_ms"] += s.stats.ground_ms
+                self.stats["solve_ms"] += s.stats.solve_ms
+                atoms, rules = s.size()
+                self.stats["atoms"] = max(self.stats["atoms"], atoms)
+                self.stats["rules"] = max(self.stats["rules"], rules)
+                self.stats.update({k: v for k, v in ex.stats.items()})
+                self.engine.stats["ground_ms"] += s.stats.ground_ms
+                self.engine.stats["solve_ms"] += s.stats.solve_ms
+                self.engine.stats["models"] += s.stats.models
+                self.engine.stats["solves"] += s.stats.solves
+        return self._graph
+
+    def _count_by_states(self) -> CountResult:
+        started = time.perf_counter()
+        g = self.state_graph()
+        t0 = time.perf_counter()
+        n = g.count()
+        count_ms = (time.perf_counter() - t0) * 1000
+        empty = self._existing() == 0 and g.empty_chain()
+        stats = dict(self.stats)
+        stats["count_ms"] = round(count_ms, 1)
+        stats["total_ms"] = round((time.perf_counter() - started) * 1000, 1)
+        return CountResult(n + int(empty), empty, 0, False, stats)
+
+    def _chains_by_states(self, limit: int | None) -> Iterator[Chain]:
+        g = self.state_graph()
+        produced = 0
+        if self._existing() == 0 and g.empty_chain():
+            produced += 1
+            yield Chain(())
+        if limit is not None and produced >= limit:
+            return
+        existing = [self._decode_atom(Function("q_link", list(f.arguments)))
+                    for f in sorted(self.position.has("link"), key=lambda f: f.arguments[0].number)]
+        base = tuple(lk for lk in existing if isinstance(lk, Link))
+        link_of = self._link_of
+        for seq in g.chains():
+            yield Chain(base + tuple(link_of(f) for f in seq))
+            produced += 1
+            if limit is not None and produced >= limit:
+                return
+
+    def _link_of(self, fid: int) -> Link:
+        """The link whose link(N,E,P,X) fluent has the symbol id ``fid``."""
+        got = self._link_cache.get(fid)
+        if got is None:
+            f = symbol_of_id(fid)
+            decoded = self._decode_atom(Function("q_link", list(f.arguments)))
+            assert isinstance(decoded, Link)
+            got = self._link_cache[fid] = decoded
+        return got
+
     # ------------------------------------------------------------ counting
     def count(self) -> CountResult:
+        if self.method == "states":
+            return self._count_by_states()
         started = time.perf_counter()
         s, h = self._ready(full=False)
         try:
@@ -386,7 +470,11 @@ class ChainSearch:
     # ------------------------------------------------------------ listing
     def chains(self, limit: int | None = None, outcomes: bool = True) -> Iterator[Chain]:
         """Stream every legal chain (the empty chain first, if legal); without
-        ``outcomes`` the chains are not resolved (a smaller search)."""
+        ``outcomes`` the chains are not resolved (by states, unless the
+        search is by traces)."""
+        if not outcomes and self.method == "states":
+            yield from self._chains_by_states(limit)
+            return
         s, h = self._ready(full=outcomes)
         try:
             empty, repeated = self._windows(s, h)

@@ -170,7 +170,7 @@ class Session:
         except (KeyError, TypeError, RuntimeError):
             pass
 
-    def assign_external(self, sym: clingo.Symbol, value: bool | None) -> None:
+    def assign_external(self, sym: clingo.Symbol | int, value: bool | None) -> None:
         truth = clingo.TruthValue.Free if value is None else value
         self._ctl.assign_external(sym, truth)
 
@@ -179,6 +179,11 @@ class Session:
 
     def has_atom(self, sym: clingo.Symbol) -> bool:
         return self._ctl.symbolic_atoms[sym] is not None
+
+    def literals_of(self, name: str, arity: int) -> list[tuple[clingo.Symbol, int]]:
+        """The atoms of a predicate with their program literals (an external
+        is assigned fastest by its literal)."""
+        return [(a.symbol, a.literal) for a in self._ctl.symbolic_atoms.by_signature(name, arity)]
 
     def atoms_of(self, name: str, arity: int) -> list[clingo.Symbol]:
         return [a.symbol for a in self._ctl.symbolic_atoms.by_signature(name, arity)]
@@ -360,6 +365,7 @@ class Session:
         self,
         assumptions: Sequence[Assumption] = (),
         project: bool = False,
+        literals: Sequence[int] = (),
     ) -> Iterator[list[clingo.Symbol]]:
         """Stream the models (their shown atoms) one at a time, as the solver
         finds them; the caller may stop at any time.  The search runs in this
@@ -371,6 +377,7 @@ class Session:
         conf.solve.project = "project" if project else "no"  # type: ignore[union-attr]
         conf.solve.solve_limit = "umax,umax"  # type: ignore[union-attr]
         lits = self._assumption_literals(assumptions)
+        lits.extend(literals)  # program literals assumed as they are (true if positive)
         start = time.perf_counter()
         count = 0
         timer: threading.Timer | None = None
@@ -394,6 +401,29 @@ class Session:
         finally:
             if timer is not None:
                 timer.cancel()
+            self.stats.solve_ms += (time.perf_counter() - start) * 1000
+            self.stats.solves += 1
+            self.stats.models += count
+
+    def model_ids(self, literals: Sequence[int]) -> Iterator[list[int]]:
+        """Every model under the program literals ``literals``, each as the
+        ids of its shown symbols (solver.terms.symbol_id): the fast path of a
+        search that solves many small problems (queries/chainstates.py).  The
+        time limit is checked before the solve."""
+        self._check_time("solving")
+        conf = self._ctl.configuration
+        conf.solve.models = "0"  # type: ignore[union-attr]
+        conf.solve.project = "no"  # type: ignore[union-attr]
+        lits = list(self._standing)
+        lits.extend(literals)
+        start = time.perf_counter()
+        count = 0
+        try:
+            with self._ctl.solve(assumptions=lits, yield_=True) as handle:
+                for model in handle:
+                    count += 1
+                    yield [s._rep for s in model.symbols(shown=True)]
+        finally:
             self.stats.solve_ms += (time.perf_counter() - start) * 1000
             self.stats.solves += 1
             self.stats.models += count

@@ -8,7 +8,20 @@ from __future__ import annotations
 
 from clingo.symbol import Function, Number, String, Symbol, SymbolType, parse_term
 
-__all__ = ["Function", "Number", "String", "Symbol", "SymbolType", "atom", "parse_term", "to_python"]
+__all__ = ["Function", "Number", "String", "Symbol", "SymbolType", "atom", "parse_term", "symbol_id",
+           "symbol_of_id", "to_python"]
+
+
+def symbol_id(sym: Symbol) -> int:
+    """A symbol's identity as a Python int.  clingo keeps one copy of every
+    symbol, so equal symbols have equal ids; a set or dict of ids hashes
+    without the foreign call a symbol's hash costs."""
+    return sym._rep  # type: ignore[no-any-return]
+
+
+def symbol_of_id(ident: int) -> Symbol:
+    """The symbol whose id (:func:`symbol_id`) is ``ident``."""
+    return Symbol(ident)
 
 
 def atom(name: str, *args: object) -> Symbol:
