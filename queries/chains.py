@@ -78,6 +78,7 @@ class Link:
 class Chain:
     links: tuple[Link, ...]
     outcome: tuple[str, ...] = ()
+    resolved: bool = True  # False: listed without resolving it (no outcome)
 
     @property
     def labels(self) -> list[str]:
@@ -103,7 +104,7 @@ class Chain:
             "chain": self.labels,
             "links": [lk.as_json() for lk in self.links],
             "resolution": self.resolution,
-            "outcome": list(self.outcome),
+            "outcome": list(self.outcome) if self.resolved else None,
         }
 
 
@@ -425,7 +426,7 @@ class ChainSearch:
         produced = 0
         if self._existing() == 0 and g.empty_chain():
             produced += 1
-            yield Chain(())
+            yield Chain((), resolved=False)
         if limit is not None and produced >= limit:
             return
         existing = [self._decode_atom(Function("q_link", list(f.arguments)))
@@ -433,7 +434,7 @@ class ChainSearch:
         base = tuple(lk for lk in existing if isinstance(lk, Link))
         link_of = self._link_of
         for seq in g.chains():
-            yield Chain(base + tuple(link_of(f) for f in seq))
+            yield Chain(base + tuple(link_of(f) for f in seq), resolved=False)
             produced += 1
             if limit is not None and produced >= limit:
                 return
@@ -481,11 +482,12 @@ class ChainSearch:
             produced = 0
             if empty:
                 produced += 1
-                yield Chain(())
+                yield Chain((), resolved=outcomes)
             if limit is not None and produced >= limit:
                 return
             for syms in s.iter_models(self._nonempty(h), project=self._project(repeated)):
-                yield self._decode(syms)
+                c = self._decode(syms)
+                yield c if outcomes else Chain(c.links, (), resolved=False)
                 produced += 1
                 if limit is not None and produced >= limit:
                     return
@@ -590,6 +592,7 @@ def chain_tree(chains: Sequence[Chain], root_label: str = "position") -> nx.DiGr
             prefix = nxt
         g.nodes[prefix]["complete"] = True
         g.nodes[prefix]["outcome"] = c.outcome
+        g.nodes[prefix]["resolved"] = c.resolved
     return g
 
 
@@ -609,7 +612,8 @@ def to_dot(g: nx.DiGraph, title: str = "") -> str:
         if n == ():
             label = d.get("label", "position") + (" (no chain: play moves on)" if d.get("complete") else "")
         elif d.get("complete"):
-            label += "\n= " + ("; ".join(d.get("outcome") or ()) or "nothing changes")
+            if d.get("resolved", True):
+                label += "\n= " + ("; ".join(d.get("outcome") or ()) or "nothing changes")
         style = ', style="rounded,filled", fillcolor="#e8f4e8"' if d.get("complete") else ""
         lines.append(f"  {ids[n]} [label={_dot_quote(label)}{style}];")
     for a, b in g.edges:
@@ -735,7 +739,8 @@ def _progress(enabled: bool) -> Any:
 
 def run_command(scenario: str, *, after: str | None, max_links: int | None, limit: int | None,
                 count_only: bool, json_out: bool, dot: str | None, svg: str | None, distinct_copies: bool,
-                time_limit: float | None, echo: Callable[[str], None], progress: bool) -> int:
+                time_limit: float | None, echo: Callable[[str], None], progress: bool,
+                outcomes: bool = True) -> int:
     """``chainjudge chains``: count, list (streamed) or draw every legal chain."""
     import json
 
@@ -764,7 +769,7 @@ def run_command(scenario: str, *, after: str | None, max_links: int | None, limi
     if bar is not None:
         bar.start()
     try:
-        for c in search.chains(limit=limit):
+        for c in search.chains(limit=limit, outcomes=outcomes):
             chains.append(c)
             if json_out:
                 echo(json.dumps(c.as_json(), ensure_ascii=False))
@@ -796,8 +801,10 @@ def run_command(scenario: str, *, after: str | None, max_links: int | None, limi
     echo(f"{head} from {where}, in {len(groups)} outcome group(s); a chain resolves last link first")
     for outcome, cs in groups:
         echo("")
-        echo(f"Outcome: {'; '.join(outcome) or 'nothing the timing rules look at'}  ({len(cs)} chain"
-             f"{'s' if len(cs) != 1 else ''})")
+        what = "; ".join(outcome) or "nothing the timing rules look at"
+        if not outcomes:
+            what = "not resolved (--no-outcomes)"
+        echo(f"Outcome: {what}  ({len(cs)} chain{'s' if len(cs) != 1 else ''})")
         for c in cs:
             echo(f"  {c.text()}")
     if dot is not None:

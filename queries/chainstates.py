@@ -42,6 +42,8 @@ if TYPE_CHECKING:
 
 # The states one position may have before the search gives up (exit 3).
 MAX_STATES = 200_000
+# The chains merged as sets where one first link leads to different states.
+MAX_MERGED = 2_000_000
 
 State = frozenset  # of fluents (F or val(K,V)), each by its symbol id (solver.terms.symbol_id)
 
@@ -219,6 +221,12 @@ class StateGraph:
                 t = targets[0]
                 total += 1 if t == DONE_LINKED else memo[t]
             else:
+                # rare (no generated position of the reference comparison has it): the
+                # chains through each state are listed and merged
+                through = sum(1 if t == DONE_LINKED else memo[t] for t in targets)
+                if through > MAX_MERGED:
+                    raise LimitReached("states", MAX_MERGED, f"{through} chains to merge after one first link "
+                                       "reached in different states")
                 seqs: set[tuple[int, ...]] = set()
                 for t in targets:
                     if t == DONE_LINKED:

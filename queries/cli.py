@@ -293,6 +293,8 @@ def chains(
     distinct_copies: Annotated[bool, typer.Option("--distinct-copies",
                                                   help="tell identical copies of a card apart")] = False,
     time_limit: Annotated[float | None, typer.Option("--time-limit", help="seconds before giving up (exit 3)")] = None,
+    no_outcomes: Annotated[bool, typer.Option("--no-outcomes", help="list the links only, without resolving "
+                                              "the chains (much faster on large positions)")] = False,
 ) -> None:
     """List (or count, or draw) every legal chain from a position, grouped by outcome."""
 
@@ -302,7 +304,7 @@ def chains(
         return run_command(str(scenario), after=after, max_links=max_links, limit=limit, count_only=count,
                            json_out=json_out, dot=str(dot) if dot else None, svg=str(svg) if svg else None,
                            distinct_copies=distinct_copies, time_limit=time_limit, echo=typer.echo,
-                           progress=sys.stderr.isatty())
+                           progress=sys.stderr.isatty(), outcomes=not no_outcomes)
 
     guarded(body)
 

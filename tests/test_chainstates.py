@@ -180,3 +180,28 @@ def test_too_many_states_is_a_limit() -> None:
     with pytest.raises(LimitReached) as err:
         Explorer(states, max_states=3).explore()
     assert err.value.which == "states"
+
+
+def test_cli_lists_links_without_outcomes(tmp_path: Path) -> None:
+    import json
+
+    from typer.testing import CliRunner
+
+    from queries.cli import app
+    from tests.test_chains import _write
+
+    path = _write(tmp_path, MST_POSITION)
+    after = "A activates Mystical Space Typhoon targeting Mind Crush"
+    res = CliRunner().invoke(app, ["chains", str(path), "--after", after, "--no-outcomes", "--json"])
+    assert res.exit_code == 0, res.output
+    rows = [json.loads(x) for x in res.output.splitlines()]
+    chains, summary = rows[:-1], rows[-1]["summary"]
+    assert summary["chains"] == len(chains) == 10
+    assert all(c["outcome"] is None and c["chain"][0] == "Mystical Space Typhoon" for c in chains)
+    full = CliRunner().invoke(app, ["chains", str(path), "--after", after, "--json"])
+    resolved = [json.loads(x) for x in full.output.splitlines()][:-1]
+    assert sorted(map(json.dumps, (c["links"] for c in chains))) == \
+        sorted(map(json.dumps, (c["links"] for c in resolved)))
+    assert all(isinstance(c["outcome"], list) for c in resolved)
+    text = CliRunner().invoke(app, ["chains", str(path), "--after", after, "--no-outcomes"])
+    assert "not resolved (--no-outcomes)" in text.output
