@@ -671,7 +671,10 @@ def answer_chains(asker: Any, q: Any, positions: Sequence[Position]) -> Any:
         ans.answer = res.count
         ans.summary = count_sentence(res.count, res.empty)
         ans.detail["empty_chain"] = res.empty
-        ans.detail["horizon"] = res.horizon
+        if res.horizon:  # counted by traces
+            ans.detail["horizon"] = res.horizon
+        else:  # counted by states (queries/chainstates.py)
+            ans.detail["states"] = res.stats.get("states")
         return ans
     chains = list(search.chains())
     ans.answer = [c.labels for c in chains]

@@ -332,12 +332,10 @@ class Explorer:
         # the domain as ground (with the game's seeds), each fluent's external by its literal
         kk = Number(k)
         ext: dict[int, int] = {}
-        for a, lit in s.literals_of("dp_on", 2):
-            if a.arguments[1] == kk:
-                ext[symbol_id(a.arguments[0])] = lit
-        for a, lit in s.literals_of("dp_val", 3):
-            if a.arguments[2] == kk:
-                ext[symbol_id(Function("val", list(a.arguments[:2])))] = lit
+        for a, lit in s.literals_of("dp_fluent", 2):
+            f, at = a.arguments
+            if at == kk:
+                ext[symbol_id(f)] = lit
         self.domain = set(ext)
         self.origin = k
         self._ext = ext

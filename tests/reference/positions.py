@@ -83,6 +83,28 @@ def random_spec(rng: random.Random, n_effects: int, copies: bool = True) -> Spec
     return Spec(tp, point, tuple(effs), players)
 
 
+# Dense positions: every effect a spell speed 2 effect that can be activated
+# now, so that almost every order of them is a chain (the counts grow about
+# factorially with N).  Ten kinds of card (five templates, two players), then
+# the same ten with a condition that holds in the Main Phase (so that no two
+# cards are identical copies).
+_DENSE = (("monster", None, "quick", "monster", ("monster",)), ("monster", None, "quick", "hand", ("hand",)),
+          ("trap", "normal", "card", "set", ("set",)), ("spell", "quickplay", "card", "hand", ("hand", "set")),
+          ("spell", "quickplay", "card", "set", ("hand", "set")))
+
+
+def dense_spec(n_effects: int) -> Spec:
+    """A Main Phase 1 position with ``n_effects`` (at most 20) spell speed 2 effects."""
+    effs: list[Eff] = []
+    for cond in ((), ("phase(main)",)):
+        for card_type, prop, kind, zone, act_from in _DENSE:
+            for player in ("A", "B"):
+                effs.append(Eff(f"c{len(effs) + 1}", player, card_type, prop, kind, 2, zone, act_from, cond))
+    if not 1 <= n_effects <= len(effs):
+        raise ValueError(f"dense positions have 1 to {len(effs)} effects")
+    return Spec("A", "main1", tuple(effs[:n_effects]), ("A", "B"))
+
+
 def _fields(e: Eff) -> tuple[Any, ...]:
     return (e.id, e.controller, e.card_type, e.prop, e.kind, e.speed, e.zone, e.act_from, e.conditions,
             e.responds, e.set_this_turn, e.mandatory, e.pending)
