@@ -17,14 +17,17 @@ the chain is complete: counted by dynamic programming, never enumerated.
 Each state is put to the solver once: its fluents are assumed through
 externals (``dp_origin(k)`` in encodings/core/chains.lp) over a domain of
 fluents, and every model of the one step after it is one legal event.  The
-domain starts with the position's fluents and the links and chain lengths
-its activations can make; a state with a fluent outside it is explored after
-the domain has been extended (a further origin ground beside the first: the
-position itself stays ground as facts at point 0, so the rules that read the
-position -- the chain's actors, effects already used -- are the same as in
-the search by traces).
+domain starts with the position's fluents, the links and chain lengths its
+activations can make and the game's guess (``q_dp_seed/1``); a state with a
+fluent outside it is explored after the domain has been extended (a further
+origin ground beside the first: the position itself stays ground as facts at
+point 0, so the rules that read the position -- the chain's actors, effects
+already used -- are the same as in the search by traces).
 
-See docs/chains.md ("Counting by states").
+Chains are listed with their outcome by the search by traces
+(queries/chains.py): an outcome depends on the order of every link.
+
+See docs/chains.md ("By states").
 """
 
 from __future__ import annotations
