@@ -100,6 +100,8 @@ class _Fluents:
         module's docstring: nothing while a chain is built reads it)."""
         info = self.info
         n = self.chain_len(state)
+        if n <= 1:
+            return state  # no link below the top: the key is the state itself
         out = []
         for f in state:
             i = info(f)
@@ -435,8 +437,10 @@ class Explorer:
                 es = self.successors(st)
                 graph.edges[key] = es
                 for e in es:
-                    if e.state is not None and e.target not in graph.edges:
-                        todo.append(e.state)
+                    if e.state is not None:
+                        if e.target not in graph.edges:
+                            todo.append(e.state)
+                        e.state = None  # kept only until explored (memory: a state is ~100 ids)
             if pending:
                 new: set[Symbol] = set()
                 for st in pending:
