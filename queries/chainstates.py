@@ -170,8 +170,9 @@ class StateGraph:
                 out.append(key)
         return out
 
-    def empty_chain(self) -> bool:
-        """Play can move on with no chain (a path with no link to an end)."""
+    def _before_first_link(self) -> Iterator[Edge]:
+        """The edges from the states reached from the position without a
+        link (passes and the like), each once."""
         seen: set[Any] = set()
         todo = [self.root]
         while todo:
@@ -180,32 +181,23 @@ class StateGraph:
                 continue
             seen.add(key)
             for e in self.edges[key]:
-                if e.link:
-                    continue
-                if e.target == DONE_EMPTY:
-                    return True
-                if e.target != DONE_LINKED:
+                yield e
+                if not e.link and e.target not in (DONE_LINKED, DONE_EMPTY):
                     todo.append(e.target)
-        return False
+
+    def empty_chain(self) -> bool:
+        """Play can move on with no chain (a path with no link to an end)."""
+        return any(not e.link and e.target == DONE_EMPTY for e in self._before_first_link())
 
     def first_links(self) -> dict[int, list[Any]]:
         """Before the first new link: each first link with the states it
         leads to, over every way of passing before it."""
         out: dict[int, list[Any]] = {}
-        seen: set[Any] = set()
-        todo = [self.root]
-        while todo:
-            key = todo.pop()
-            if key in seen:
-                continue
-            seen.add(key)
-            for e in self.edges[key]:
-                if e.link:
-                    targets = out.setdefault(e.link, [])
-                    if e.target not in targets:
-                        targets.append(e.target)
-                elif e.target not in (DONE_LINKED, DONE_EMPTY):
-                    todo.append(e.target)
+        for e in self._before_first_link():
+            if e.link:
+                targets = out.setdefault(e.link, [])
+                if e.target not in targets:
+                    targets.append(e.target)
         return out
 
     def count(self) -> int:
