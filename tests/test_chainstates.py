@@ -12,6 +12,7 @@ enumerator.
 
 from __future__ import annotations
 
+import os
 import random
 import re
 from pathlib import Path
@@ -221,3 +222,34 @@ def test_dense_positions_agree_with_the_reference(n: int) -> None:
     sig = {e.id: e.signature for e in spec.effects}
     got = {tuple((lk.player, sig[lk.card_ref]) for lk in c.links) for c in search.chains(outcomes=False)}
     assert got == ref
+
+
+def _corpus_positions() -> list[tuple[str, object]]:
+    """The distinct Yu-Gi-Oh! scenarios of the ruling corpora (real cards:
+    costs, targets, negation, the Battle and Damage Steps ...)."""
+    from queries.cases import load_cases
+    from tests.conftest import CORPUS
+
+    seen: set[str] = set()
+    out = []
+    for name in ("rulings-ygo.yaml", "ygo-seeds.yaml"):
+        for case in load_cases(CORPUS / name):
+            sc = case.get("scenario")
+            key = repr(sc)
+            if isinstance(sc, dict) and sc.get("game") == "ygo" and key not in seen:
+                seen.add(key)
+                out.append((case["id"], sc))
+    return out
+
+
+# every 12th: about a dozen positions; CHAINS_CORPUS_STRIDE=1 compares all 140
+# (they all agree)
+STRIDE = int(os.environ.get("CHAINS_CORPUS_STRIDE", "12"))
+
+
+@pytest.mark.parametrize("case_id, data", _corpus_positions()[::STRIDE], ids=lambda x: x if isinstance(x, str) else "")
+def test_states_and_traces_agree_on_ruling_corpus_positions(case_id: str, data: dict) -> None:
+    states, traces = _both(data)
+    a, b = states.count(), traces.count()
+    assert (a.count, a.empty) == (b.count, b.empty), case_id
+    assert _keys(states) == _keys(traces), case_id
