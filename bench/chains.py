@@ -12,7 +12,7 @@ the reference enumerator (tests/reference/), side by side.
 
    * count s, counted/s -- ``ChainSearch.count`` by states (the default: the
      graph of the chain's states, queries/chainstates.py), the whole call;
-     and the same by traces (the search of PR #5's first version: clingo
+     and the same by traces (the first version's search: clingo
      counts whole traces) for comparison;
    * list s, listed/s -- ``ChainSearch.chains`` with outcomes (each chain
      resolved: the command's default), and the links only
