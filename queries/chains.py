@@ -179,8 +179,10 @@ class ChainSearch:
             raise ValueError(method)
         # "states": counting and listing the links by the graph of states
         # (queries/chainstates.py); "traces": by the traces of a horizon
-        # (always used for listing with outcomes)
-        self.method = method
+        # (always used for listing with outcomes).  A user's rule file may
+        # read older points or the order of the links, which the search by
+        # states assumes no rule does: with one, the search is by traces.
+        self.method = "traces" if engine.user_programs else method
         self._graph: Any = None
         self._existing_links = _number(position.value("chain_len"))
         segoc = position.value("segoc")
@@ -335,6 +337,8 @@ class ChainSearch:
         for f in lp_files(self.sc.game):
             if f.name != "show.lp":  # only the chain's atoms are shown
                 s.load(f)
+        for prog in self.engine.user_programs:  # checked user rule files (--rules)
+            s.add_statements(prog.statements, prog.path)
         s.add_facts(self.engine.static + state_facts(self.position.fluents) + self._facts(full))
         s.set_heuristic("Domain")
         bound = self.horizon(full)

@@ -253,3 +253,24 @@ def test_states_and_traces_agree_on_ruling_corpus_positions(case_id: str, data: 
     a, b = states.count(), traces.count()
     assert (a.count, a.empty) == (b.count, b.empty), case_id
     assert _keys(states) == _keys(traces), case_id
+
+
+def test_a_user_rule_file_counts_by_traces_and_applies() -> None:
+    """User rule files (--rules) take part in the chains; they may read the
+    chain in ways the search by states does not allow for, so the search is
+    by traces then."""
+    from logic.scenario import load_file
+    from logic.userrules import load as load_rules
+    from tests.messages import INPUTS
+
+    sc = load_file(INPUTS / "base.yaml")
+    q = "how many legal chains are there now"
+    plain = Asker(sc).ask(q)
+    house = Asker(sc, user_rules=load_rules([INPUTS / "good" / "rules" / "house-rule.lp"], "ygo"))
+    assert ChainSearch(house.engine, house.start).method == "traces"
+    ruled = house.ask(q)
+    # no Spell in Main Phase 1: the chains with Mystical Space Typhoon in them are gone
+    listed = Asker(sc).ask("list every legal chain now").answer
+    with_mst = sum(1 for c in listed if "Mystical Space Typhoon" in c)
+    assert len(listed) == plain.answer and with_mst > 0
+    assert ruled.answer == plain.answer - with_mst
