@@ -62,11 +62,10 @@ class _Fluents:
 
     def __init__(self) -> None:
         # id -> (the id of K of a val(K,V), or 0; N of a link(N,...) or -1;
-        #        V of val(chain_len,V) or -1; the id of the link as below the top, or 0;
-        #        the link's symbol, or None)
-        self._info: dict[int, tuple[int, int, int, int, Symbol | None]] = {}
+        #        V of val(chain_len,V) or -1; the id of the link as below the top, or 0)
+        self._info: dict[int, tuple[int, int, int, int]] = {}
 
-    def info(self, fid: int) -> tuple[int, int, int, int, Symbol | None]:
+    def info(self, fid: int) -> tuple[int, int, int, int]:
         got = self._info.get(fid)
         if got is None:
             f = symbol_of_id(fid)
@@ -74,7 +73,6 @@ class _Fluents:
             link = -1
             clen = -1
             below = 0
-            sym: Symbol | None = None
             if _is_val(f):
                 k = f.arguments[0]
                 key = symbol_id(k)
@@ -83,8 +81,7 @@ class _Fluents:
             elif f.name == "link" and len(f.arguments) == 4:
                 link = f.arguments[0].number
                 below = symbol_id(Function("below", list(f.arguments[1:])))
-                sym = f
-            got = self._info[fid] = (key, link, clen, below, sym)
+            got = self._info[fid] = (key, link, clen, below)
         return got
 
     def chain_len(self, state: State) -> int:
@@ -104,8 +101,8 @@ class _Fluents:
             return state  # no link below the top: the key is the state itself
         out = []
         for f in state:
-            i = info(f)
-            out.append(i[3] if 0 <= i[1] < n else f)
+            _, link, _, below = info(f)
+            out.append(below if 0 <= link < n else f)
         return frozenset(out)
 
 
@@ -282,6 +279,10 @@ def _domain_fact(f: Symbol, k: int) -> Symbol:
 class Explorer:
     """The one-step transitions of one position's chain, in one clingo control."""
 
+    # merge states that differ only in the order of the links below the top
+    # (off only in a test that compares the two)
+    merge = True
+
     def __init__(self, search: ChainSearch, max_states: int = MAX_STATES) -> None:
         self.search = search
         self.max_states = max_states
@@ -290,6 +291,7 @@ class Explorer:
         self.domain: set[int] = set()
         self._ext: dict[int, int] = {}
         self.fl = _Fluents()
+        self._chain_len_key = symbol_id(Function("chain_len", []))
         self._shown: dict[int, tuple[str, Any, Any]] = {}
         self.stats: dict[str, Any] = {"states": 0, "origins": 0, "transitions": 0}
         s = self.session
@@ -363,10 +365,23 @@ class Explorer:
         return got
 
     def successors(self, state: State) -> list[Edge]:
+        """Every legal event from ``state``, with the state it leads to (and
+        that state's key).  The state's functional fluents by key and its
+        links are read once, for all its successors."""
         k1 = self.origin + 1
-        fl = self.fl
-        info = fl.info
+        info = self.fl.info
         read = self._read
+        vals: dict[int, int] = {}
+        links: list[tuple[int, int, int]] = []  # (N, the link's id, its id below the top)
+        n = 0
+        for f in state:
+            key, ln, clen, below = info(f)
+            if key:
+                vals[key] = f
+                if clen >= 0:
+                    n = clen
+            elif ln >= 0:
+                links.append((ln, f, below))
         out: list[Edge] = []
         for ids in self.session.model_ids(self._assumed(state)):
             event = 0
@@ -393,35 +408,42 @@ class Explorer:
                     done = True
             if not event:
                 continue
-            if sets:
-                nxt = [f for f in state if f not in dels and info(f)[0] not in sets]
-            else:
-                nxt = [f for f in state if f not in dels]
-            nxt.extend(adds)
-            nxt.extend(sets.values())
-            nstate = frozenset(nxt)
+            for key in sets:
+                old = vals.get(key)
+                if old is not None:
+                    dels.add(old)
+            nstate = state.difference(dels).union(adds, sets.values())
+            nlen = n
+            new_len = sets.get(self._chain_len_key)
+            if new_len is not None:
+                nlen = info(new_len)[2]
             if done:
-                target: Any = DONE_LINKED if fl.chain_len(nstate) > 0 else DONE_EMPTY
+                target: Any = DONE_LINKED if nlen > 0 else DONE_EMPTY
                 out.append(Edge(event, link, target))
-            else:
-                out.append(Edge(event, link, fl.key(nstate), nstate))
+                continue
+            target = nstate
+            if nlen > 1 and self.merge:
+                below = [(f, b) for ln, f, b in links if ln < nlen and f in nstate]
+                if below:
+                    target = nstate.difference(f for f, _ in below).union(b for _, b in below)
+            out.append(Edge(event, link, target, nstate))
         self.stats["transitions"] += len(out)
         return out
 
     # ------------------------------------------------------------ the graph
     def explore(self) -> StateGraph:
         root_state = self.root
-        graph = StateGraph(self.fl.key(root_state), self.search._existing())
-        todo: list[State] = [root_state]
+        root_key = self.fl.key(root_state) if self.merge else root_state
+        graph = StateGraph(root_key, self.search._existing())
+        todo: list[tuple[State, State]] = [(root_key, root_state)]
         while todo:
-            pending: list[State] = []
+            pending: list[tuple[State, State]] = []
             while todo:
-                st = todo.pop()
-                key = self.fl.key(st)
+                key, st = todo.pop()
                 if key in graph.edges:
                     continue
                 if not st <= self.domain:
-                    pending.append(st)
+                    pending.append((key, st))
                     continue
                 if len(graph.edges) >= self.max_states:
                     raise LimitReached("states", self.max_states,
@@ -431,11 +453,11 @@ class Explorer:
                 for e in es:
                     if e.state is not None:
                         if e.target not in graph.edges:
-                            todo.append(e.state)
+                            todo.append((e.target, e.state))
                         e.state = None  # kept only until explored (memory: a state is ~100 ids)
             if pending:
-                new: set[Symbol] = set()
-                for st in pending:
+                new: set[int] = set()
+                for _, st in pending:
                     new |= st
                 self._extend(new)
                 todo = pending
