@@ -542,19 +542,18 @@ class ChainSearch:
         args = o.arguments
         if k == "negated":
             return f"{self.effect_label(args[0])} negated"
-        if k == "destroyed":
-            return f"{self.card_label(args[0])} destroyed"
-        if k == "banished":
-            return f"{self.card_label(args[0])} banished"
-        if k == "summoned":
-            return f"{self.card_label(args[0])} Special Summoned"
-        if k == "effects_negated":
-            return f"{self.card_label(args[0])}'s effects negated"
+        if k in _CARD_OUTCOMES:
+            return self.card_label(args[0]) + _CARD_OUTCOMES[k]
         if k == "control":
             return f"{_s(args[1])} takes control of {self.card_label(args[0])}"
         if k == "lp":
             return f"{_s(args[0])} at {args[1].number} LP"
         return str(o)
+
+
+# what happened to a card (ygo/chains.lp, q_out_at/2), after the card's name
+_CARD_OUTCOMES = {"destroyed": " destroyed", "banished": " banished", "summoned": " Special Summoned",
+                  "effects_negated": "'s effects negated"}
 
 
 def _number(sym: Symbol | None) -> int:
