@@ -72,6 +72,13 @@ class Effect:
     damage_step_source: str = ""
     summary: str = ""
     source: str = ""
+    # What this effect says that the model does not express, each as
+    # "<aspect>: <the card's words>" (aspect: activation, condition, cost,
+    # target, trigger event, window, frequency, restriction, resolution,
+    # approximation, ...).  Never dropped: an answer that could depend on one
+    # of these is refused as not modelled, or checked under both of its
+    # readings (DESIGN.md "Not modelled").
+    unmodelled: tuple[str, ...] = ()
 
     @property
     def optional(self) -> bool:
@@ -106,6 +113,17 @@ class Card:
     origin: str = "library"  # library | custom | derived
     notes: str = ""
     extra: Mapping[str, Any] = field(default_factory=dict)  # game-specific extras (mtg)
+    # Text of the card that belongs to none of its effects (a static rule,
+    # a restriction, a sentence the reader could not place), as
+    # "<aspect>: <the card's words>"; like Effect.unmodelled, never dropped.
+    unmodelled: tuple[str, ...] = ()
+
+    def unmodelled_parts(self) -> list[tuple[int | None, str]]:
+        """Every unmodelled part of the card: (effect index or None, text)."""
+        out: list[tuple[int | None, str]] = [(None, u) for u in self.unmodelled]
+        for e in self.effects:
+            out += [(e.index, u) for u in e.unmodelled]
+        return out
 
 
 def _need(d: Mapping[str, Any], key: str, where: str, kind: type | tuple[type, ...]) -> Any:
