@@ -32,7 +32,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from logic.cards import Card, Effect
-from logic.errors import InputError, NotModelled
+from logic.errors import InputError
 
 # ---------------------------------------------------------------- vocabulary
 
@@ -135,6 +135,7 @@ TRIGGERS = {
 
 COSTS = ("tap", "sacrifice_self", "discard_card", "pay_life")
 
+_VARIABLE_NUMBER = re.compile(r"(?:\d+[+-])?[*X](?:[+-]\d+)?|\d+[+-]\*|\?")
 _ACTION_RE = re.compile(r"^([a-z_]+)(?:\((\d+)\))?$")
 
 
@@ -216,7 +217,7 @@ def parse_mtg_effect(d: Mapping[str, Any], index: int, types: tuple[str, ...], k
     if not isinstance(d, Mapping):
         raise InputError("an effect must be a mapping", where)
     _check_keys(d, {"kind", "timing", "cost", "loyalty", "target", "actions", "trigger", "once_per_turn",
-                    "summary", "source", "index", "mandatory"}, where)
+                    "summary", "source", "index", "mandatory", "unmodelled"}, where)
     kind = str(_need(d, "kind", where))
     kind = KIND_ALIASES.get(kind, kind)
     if kind not in KINDS:
@@ -255,8 +256,11 @@ def parse_mtg_effect(d: Mapping[str, Any], index: int, types: tuple[str, ...], k
     if kind == "mana" and target:
         raise InputError("a mana ability has no target (CR 605.1a); make it kind: activated", where)
     actions = tuple(_action(a, where) for a in _list(d.get("actions")))
+    unmodelled = tuple(str(u) for u in _list(d.get("unmodelled")))
     triggers: tuple[str, ...] = ()
-    if kind == "triggered":
+    if kind == "triggered" and d.get("trigger") is None and any(u.startswith("trigger event:") for u in unmodelled):
+        pass  # what it triggers on is not modelled (and said so): in the model it never triggers
+    elif kind == "triggered":
         trig = str(_need(d, "trigger", where))
         if trig not in TRIGGERS:
             raise InputError(f"trigger must be one of {', '.join(TRIGGERS)}, not {trig!r}", where)
@@ -276,11 +280,13 @@ def parse_mtg_effect(d: Mapping[str, Any], index: int, types: tuple[str, ...], k
         once_per_turn=bool(d.get("once_per_turn", False)),
         summary=str(d.get("summary", "")),
         source=str(d.get("source", "")),
+        unmodelled=unmodelled,
     )
 
 
 CARD_FIELDS = {"name", "type_line", "mana_cost", "colors", "power", "toughness", "loyalty", "keywords",
-               "protection", "effects", "summary", "aliases", "text", "notes", "oracle_checked", "morph"}
+               "protection", "effects", "summary", "aliases", "text", "notes", "oracle_checked", "morph",
+               "unmodelled"}
 
 
 def parse_mtg_card(d: Mapping[str, Any], where: str, origin: str = "library") -> Card:
@@ -308,13 +314,28 @@ def parse_mtg_card(d: Mapping[str, Any], where: str, origin: str = "library") ->
         if p not in COLORS.values():
             raise InputError(f"protection from {p!r}: only colours are modelled", where)
     colors = tuple(str(c).lower() for c in _list(d.get("colors"))) or colors_of(d.get("mana_cost"))
+    card_unmodelled = [str(u) for u in _list(d.get("unmodelled"))] + list(derived.get("unmodelled", ()))
+    numbers: dict[str, int | None] = {}
     for field_name in ("power", "toughness", "loyalty"):
         v = d.get(field_name)
+        if isinstance(v, str) and v.strip().isdigit():
+            v = int(v.strip())
+        if isinstance(v, str) and _VARIABLE_NUMBER.fullmatch(v.strip()):
+            # "*", "1+*", "X": set by an ability or on entering (CR 208.2, 604.3): not modelled
+            card_unmodelled.append(f"characteristic: {field_name} {v.strip()}")
+            numbers[field_name] = None
+            continue
         if v is not None and (not isinstance(v, int) or isinstance(v, bool)):
-            raise InputError(f"field '{field_name}' must be a whole number", where)
-    if "creature" in types and (d.get("power") is None or d.get("toughness") is None):
+            raise InputError(f"field '{field_name}' must be a whole number (or *, X for one an ability sets)", where)
+        needed = {"power": "creature", "toughness": "creature", "loyalty": "planeswalker"}[field_name]
+        if v is None and origin == "derived" and needed in types:
+            card_unmodelled.append(f"characteristic: {field_name} (not given by the card list)")
+        numbers[field_name] = v
+    variable = {u.split()[1] for u in card_unmodelled if u.startswith("characteristic: ")}
+    if "creature" in types and ((numbers["power"] is None and "power" not in variable)
+                                or (numbers["toughness"] is None and "toughness" not in variable)):
         raise InputError("a creature needs power and toughness", where)
-    if "planeswalker" in types and d.get("loyalty") is None:
+    if "planeswalker" in types and numbers["loyalty"] is None and "loyalty" not in variable:
         raise InputError("a planeswalker needs its starting loyalty", where)
     if "effects" in d:
         effects_raw = _list(d.get("effects"))
@@ -342,9 +363,9 @@ def parse_mtg_card(d: Mapping[str, Any], where: str, origin: str = "library") ->
         "subtypes": subs,
         "mana_cost": d.get("mana_cost"),
         "colors": colors,
-        "power": d.get("power"),
-        "toughness": d.get("toughness"),
-        "loyalty": d.get("loyalty"),
+        "power": numbers["power"],
+        "toughness": numbers["toughness"],
+        "loyalty": numbers["loyalty"],
         "keywords": tuple(keywords),
         "protection": protection,
         "summary": str(d.get("summary", "")),
@@ -362,6 +383,7 @@ def parse_mtg_card(d: Mapping[str, Any], where: str, origin: str = "library") ->
         origin=origin,
         notes=str(d.get("notes", "")),
         extra=extra,
+        unmodelled=tuple(dict.fromkeys(card_unmodelled)),
     )
 
 
@@ -514,7 +536,7 @@ def _actions(text: str, selfnames: list[str]) -> list[str]:
     return out or ["no_action"]
 
 
-def _trigger(cond: str, selfnames: list[str], where: str) -> str:
+def _trigger(cond: str, selfnames: list[str], where: str) -> str | None:
     c = cond.lower().strip().rstrip(",")
     self_re = "(?:" + "|".join(n.lower() for n in selfnames) + ")"
     rules = [
@@ -544,15 +566,23 @@ def _trigger(cond: str, selfnames: list[str], where: str) -> str:
     for pattern, trig in rules:
         if re.search(pattern, c):
             return trig
-    raise NotModelled(f"{where}: the trigger condition {cond.strip()!r} is not one the timing rules know "
-                      f"(known: {', '.join(TRIGGERS.values())})")
+    return None  # not one the timing rules know: an unmodelled part of the ability
+
+
+def _masked(text: str, name: str) -> str:
+    """``text`` with the card's name (which may hold commas) masked, same length."""
+    for n in (name, name.split(",")[0].strip()):
+        if n:
+            text = re.sub(re.escape(n), lambda m: "~" * len(m.group(0)), text, flags=re.IGNORECASE)
+    return text
 
 
 _COST_SPLIT = re.compile(r"^((?:[^:\"]|\{[^}]*\})+?):\s*(.+)$")
 _LOYALTY = re.compile(r"^\[?([+−–-]?)(\d+|X)\]?\s*:\s*(.+)$")
 
 
-def derive(name: str, type_line: str, text: str, where: str) -> dict[str, Any]:
+def derive(name: str, type_line: str, text: str, where: str,
+           listed_keywords: list[str] | None = None) -> dict[str, Any]:
     """Timing attributes from Oracle-style text: keywords, the spell, activated,
     mana, loyalty and triggered abilities (see the module docstring)."""
     _, types, _ = parse_type_line(type_line, where)
@@ -578,9 +608,14 @@ def derive(name: str, type_line: str, text: str, where: str) -> dict[str, Any]:
             effects.append(eff)
             continue
         if re.match(r"^(when|whenever|at)\b", paragraph, re.IGNORECASE):
-            cond, _, body = paragraph.partition(",")
-            eff = {"kind": "triggered", "trigger": _trigger(cond, selfnames, where),
-                   "actions": _actions(body, selfnames), "summary": cond.strip()}
+            cut = _masked(paragraph, name).find(",")
+            cond, body = (paragraph[:cut], paragraph[cut + 1:]) if cut >= 0 else (paragraph, "")
+            trig = _trigger(cond, selfnames, where)
+            eff = {"kind": "triggered", "actions": _actions(body, selfnames), "summary": cond.strip()}
+            if trig is None:
+                eff["unmodelled"] = [f"trigger event: {cond.strip()}"]
+            else:
+                eff["trigger"] = trig
             tgt = _target(body)
             if tgt:
                 eff["target"] = tgt
