@@ -24,6 +24,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import re
 import time
 from collections.abc import Iterator, Mapping
 from functools import cache
@@ -191,6 +192,7 @@ def card_entry(rec: Mapping[str, Any]) -> dict[str, Any]:
     entry["keywords"] = list(derived["keywords"])
     entry["protection"] = list(derived["protection"])
     entry["unmodelled"] = list(derived.get("unmodelled", ())) + other_faces
+    entry["keywords_read"] = list(derived.get("keywords_read", ()))
     return entry
 
 
@@ -258,9 +260,10 @@ class MtgCardList:
             return None
         key = str(d["name"])
         if key not in self._built:
-            from logic.mtg_cards import parse_mtg_card
+            from logic.mtg_cards import CARD_FIELDS, parse_mtg_card
 
-            self._built[key] = parse_mtg_card(d, f"card list {self.source}", origin="derived")
+            fields = {k: v for k, v in d.items() if k in CARD_FIELDS}
+            self._built[key] = parse_mtg_card(fields, f"card list {self.source}", origin="derived")
         return self._built[key]
 
     def __iter__(self) -> Iterator[Card]:
@@ -339,3 +342,125 @@ class DerivedMtgCard:
             where = f"ability {index}" if index is not None else "card text"
             out.append(f"{self.card.name}, {where} ({words})")
         return out
+
+
+# ---------------------------------------------------------------- coverage
+
+# aspects that say when an ability can be used or what it triggers on: an
+# ability with one of these unread is "unread" (its timing is not known)
+TIMING_ASPECTS = ("trigger event", "timing", "activation zone")
+
+
+def _reason(part: str, names: list[str]) -> str:
+    """An unmodelled part as a reason shared by many cards: its aspect and its
+    opening words, the card's name as ~ and numbers and mana as N."""
+    aspect, _, words = part.partition(": ")
+    w = words
+    for n in sorted({x for x in names if x}, key=len, reverse=True):
+        w = w.replace(n, "~")
+    w = re.sub(r"\{[^}]*\}", "{N}", w)
+    w = re.sub(r"\b\d+\b", "N", w)
+    return f"{aspect}: {' '.join(w.split()[:5])}".rstrip()
+
+
+def coverage(lib: MtgCardList) -> dict[str, Any]:
+    """How much of a card list the reader reads, ability by ability.
+
+    An ability is each keyword ability, each ability of the card (a spell's
+    own effect, activated, mana, loyalty and triggered abilities) and each
+    piece of text that is no such ability (a static ability, a chapter, another
+    face).  It is *fully read* when nothing of it is unmodelled, *partly read*
+    when its kind and timing are read but some part (a target, a cost, what it
+    does) is not, and *unread* when what makes it usable or trigger is not
+    read, or it is text the model has no place for."""
+    counts = {"fully": 0, "partly": 0, "unread": 0}
+    reasons: dict[str, int] = {}
+    aspects: dict[str, int] = {}
+    cards: list[dict[str, Any]] = []
+    not_cards: list[dict[str, str]] = []
+    card_counts = {"cards": 0, "fully": 0}
+    for key in lib.names():
+        d = lib.entry(key)
+        assert d is not None
+        if "error" in d:
+            not_cards.append({"name": key, "why": str(d["error"])})
+            continue
+        card_counts["cards"] += 1
+        names = [key, *(d.get("aliases") or []), key.split(",")[0], key.split(" // ")[0]]
+        abilities: list[dict[str, Any]] = []
+        for kw in d.get("keywords_read") or []:
+            abilities.append({"ability": f"keyword {kw}", "status": "fully", "unmodelled": []})
+        for i, e in enumerate(d.get("effects") or []):
+            parts = list(e.get("unmodelled") or [])
+            if e.get("kind") == "card" and not parts and "instant" not in d["type_line"].lower() \
+                    and "sorcery" not in d["type_line"].lower():
+                continue  # casting a permanent: no text of its own
+            if not parts:
+                status = "fully"
+            elif any(p.split(":")[0] in TIMING_ASPECTS for p in parts):
+                status = "unread"
+            else:
+                status = "partly"
+            abilities.append({"ability": f"{e.get('kind')} {e.get('summary', '')}".strip(), "index": i + 1,
+                              "status": status, "unmodelled": parts})
+        for part in d.get("unmodelled") or []:
+            if part.startswith("characteristic:"):
+                continue  # said by the card's numbers, and by its static ability when there is one
+            abilities.append({"ability": "text", "status": "unread", "unmodelled": [part]})
+        for a in abilities:
+            counts[a["status"]] += 1
+            for p in a["unmodelled"]:
+                r = _reason(p, names)
+                reasons[r] = reasons.get(r, 0) + 1
+                asp = p.split(":")[0]
+                aspects[asp] = aspects.get(asp, 0) + 1
+        if all(a["status"] == "fully" for a in abilities):
+            card_counts["fully"] += 1
+        if any(a["status"] != "fully" for a in abilities):
+            cards.append({"name": key, "abilities": [a for a in abilities if a["status"] != "fully"]})
+    total = sum(counts.values())
+    return {
+        "source": lib.source,
+        "cards": card_counts["cards"],
+        "cards_fully_read": card_counts["fully"],
+        "not_cards": not_cards,
+        "abilities": total,
+        "fully_read": counts["fully"],
+        "partly_read": counts["partly"],
+        "unread": counts["unread"],
+        "aspects": dict(sorted(aspects.items(), key=lambda kv: (-kv[1], kv[0]))),
+        "reasons": dict(sorted(reasons.items(), key=lambda kv: (-kv[1], kv[0]))),
+        "not_fully_read": cards,
+    }
+
+
+def coverage_text(cov: dict[str, Any], top: int = 25) -> str:
+    n = cov["abilities"] or 1
+    lines = [
+        f"Magic card list: {cov['source']}",
+        f"cards: {cov['cards']} ({cov['cards_fully_read']} fully read, {100 * cov['cards_fully_read'] / max(1, cov['cards']):.1f}%)"
+        + (f"; {len(cov['not_cards'])} records are no card" if cov["not_cards"] else ""),
+        f"abilities: {cov['abilities']}",
+        f"  fully read   {cov['fully_read']:6d}  {100 * cov['fully_read'] / n:5.1f}%",
+        f"  partly read  {cov['partly_read']:6d}  {100 * cov['partly_read'] / n:5.1f}%",
+        f"  unread       {cov['unread']:6d}  {100 * cov['unread'] / n:5.1f}%",
+        "unmodelled parts by aspect:",
+    ]
+    lines += [f"  {v:6d}  {k}" for k, v in cov["aspects"].items()]
+    lines.append(f"most frequent reasons (of {len(cov['reasons'])}; every one is listed by --json):")
+    lines += [f"  {v:6d}  {k}" for k, v in list(cov["reasons"].items())[:top]]
+    return "\n".join(lines)
+
+
+def default_path() -> Path | None:
+    """The Magic card list: $CHAINJUDGE_MTG_CARDS, else the shared sample next to the checkout."""
+    env = os.environ.get(ENV)
+    if env:
+        return Path(env)
+    here = Path(__file__).resolve().parent.parent
+    for base in (Path.cwd(), here):
+        for cand in (base / "../shared/data/mtg-cards-sample.jsonl", base / "../../shared/data/mtg-cards-sample.jsonl",
+                     base / "shared/data/mtg-cards-sample.jsonl"):
+            if cand.exists():
+                return cand.resolve()
+    return None
