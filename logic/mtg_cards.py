@@ -416,13 +416,13 @@ _NUMBERS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 
 #                  keyword is an unmodelled part of the card.
 # A keyword that is not in this table is unmodelled as well.
 KEYWORD_READING: dict[str, tuple[str, str]] = {
-    "flash": ("modelled", "702.8"), "split second": ("modelled", "702.61"), "haste": ("modelled", "702.10"),
-    "flying": ("modelled", "702.9"), "reach": ("modelled", "702.17"), "first strike": ("modelled", "702.7"),
-    "double strike": ("modelled", "702.4"), "trample": ("modelled", "702.19"), "vigilance": ("modelled", "702.20"),
-    "lifelink": ("modelled", "702.15"), "defender": ("modelled", "702.3"),
-    "indestructible": ("modelled", "702.12"), "hexproof": ("modelled", "702.11"), "shroud": ("modelled", "702.18"),
+    "flash": ("modelled", "702.8: cast any time its controller could cast an instant"), "split second": ("modelled", "702.61: no other spells or non-mana abilities while it is on the stack"), "haste": ("modelled", "702.10: attacks and uses {T} abilities without summoning sickness"),
+    "flying": ("modelled", "702.9: blocked only by flying or reach"), "reach": ("modelled", "702.17: blocks creatures with flying"), "first strike": ("modelled", "702.7: damage in the first-strike damage step"),
+    "double strike": ("modelled", "702.4: damage in both combat damage steps"), "trample": ("modelled", "702.19: excess combat damage to the player"), "vigilance": ("modelled", "702.20: attacking does not tap it"),
+    "lifelink": ("modelled", "702.15: its damage gains its controller life"), "defender": ("modelled", "702.3: cannot attack"),
+    "indestructible": ("modelled", "702.12: not destroyed by lethal damage or destroy"), "hexproof": ("modelled", "702.11: not a legal target of opponents' spells and abilities"), "shroud": ("modelled", "702.18: not a legal target of any spell or ability"),
     "protection": ("modelled", "702.16 (from a colour; from anything else: unmodelled)"),
-    "morph": ("modelled", "702.37"),
+    "morph": ("modelled", "702.37: turned face up as a special action; casting it face down is an unmodelled part"),
     "changeling": ("none", "702.73: every creature type; no modelled rule reads creature types"),
     "partner": ("none", "702.124: deck construction (commander), outside the game"),
     "partner with": ("none", "702.124: deck construction; its enter trigger is not modelled"),
@@ -550,8 +550,7 @@ KEYWORD_READING: dict[str, tuple[str, str]] = {
 _LANDWALK = re.compile(r"^(?:plains|island|swamp|mountain|forest|desert|legendary land|nonbasic land|snow "
                        r"(?:plains|island|swamp|mountain|forest|land)|[a-z]+)walk$")
 # keywords that take words after their name ("Enchant creature", "Affinity for artifacts")
-_WORDY_KEYWORDS = ("enchant", "protection", "affinity", "partner with", "landwalk", "splice", "offering",
-                   "companion", "ward", "equip", "cycling", "crew", "bushido", "annihilator", "ravenous")
+_WORDY_KEYWORDS = ("enchant", "protection", "affinity", "partner with", "splice", "offering", "companion")
 
 _TARGET_KINDS = [  # exact phrase -> the model's target kind
     ("target activated or triggered ability", "ability"),
@@ -566,16 +565,51 @@ _TARGET_KINDS = [  # exact phrase -> the model's target kind
     ("target land", "land"),
     ("target permanent", "permanent"),
 ]
-# a target the model cannot state exactly: the nearest kind that holds it (the permissive reading)
-_TARGET_NEAREST = [
-    ("activated ability", "ability"), ("triggered ability", "ability"), ("noncreature spell", "noncreature_spell"),
-    ("spell", "spell"), ("creature or planeswalker", "creature_or_planeswalker"), ("creature", "creature"),
-    ("planeswalker", "planeswalker"), ("opponent", "opponent"), ("player", "player"), ("land", "land"),
-]
+
+
+def _target_superset(phrase: str) -> str | None:
+    """A target the model cannot state exactly ("target creature you control",
+    "target artifact or creature"): the smallest target kind of the model that
+    holds every object it may target, so that the model never forbids a
+    legal target (the unmodelled part says what is narrower).  A target card
+    in a graveyard or hand is no kind of the model: None (read as untargeted)."""
+    phrase = re.sub(r"\b(?:an? |that |target |each )?(?:opponent|player)(?:'s|s)? (?:controls?|owns?|graveyard|hand)\b|"
+                    r"\byou (?:don't )?(?:control|own)\b|\b(?:its|their) (?:controller|owner)\b", "", phrase)
+
+    def has(*words: str) -> bool:
+        return any(re.search(r"\b" + w + r"s?\b", phrase) for w in words)
+
+    if has("card"):
+        return None
+    if has("spell") or has("ability"):
+        if has("spell") and has("ability"):
+            return None
+        if has("ability"):
+            return "ability"
+        return "noncreature_spell" if re.search(r"\bnoncreature spell\b", phrase) and " or " not in phrase else "spell"
+    people = has("player", "opponent")
+    things = has("creature", "planeswalker", "permanent", "artifact", "enchantment", "land", "battle")
+    if re.search(r"\bany\b", phrase) or re.fullmatch(r"(?:up to \w+ )?(?:other |another )?target", phrase):
+        return "any"
+    if people and not things:
+        return "opponent" if has("opponent") and not has("player") else "player"
+    other = has("artifact", "enchantment", "land", "battle", "permanent")
+    if people:
+        return "any" if not other else None
+    if has("planeswalker") and has("creature") and not other:
+        return "creature_or_planeswalker"
+    if has("creature") and not other and not has("planeswalker"):
+        return "creature"
+    if has("planeswalker") and not other:
+        return "planeswalker"
+    if has("land") and not has("artifact", "enchantment", "battle", "permanent", "creature"):
+        return "land"
+    return "permanent"
 _TARGET_PHRASE = re.compile(
-    r"\b(?:any target|(?:up to (?:one|two|three|\w+) )?(?:other )?(?:another )?target\b[^.,;:]*?)"
-    r"(?=\s+(?:gets?|gains?|loses?|deals?|draws?|discards?|sacrifices?|reveals?|mills?|can't|to|from|and|with "
-    r"(?:the|a|an)\b|this turn|until|on|into|at|if|unless|that|where|you|its|their|his)\b|[.,;:]|$)")
+    r"\b(?:any (?:other )?target|(?:up to (?:one|two|three|\w+) )?(?:other )?(?:another )?target\b[^.,;:]*?)"
+    r"(?=\s+(?:gets?|gains?|loses?|deals?|draws?|discards?|sacrifices?|reveals?|mills?|can't|doesn't|to|from|"
+    r"and|this turn|until|into|if|unless|where|blocks?|attacks?|fights?|becomes?|has|have|is|are|"
+    r"puts?|shuffles?|searches?|creates?|returns?|exiles?|phases?|untaps?|taps?)\b|[.,;:]|$)")
 
 
 def _num(word: str) -> int | None:
@@ -670,9 +704,12 @@ def _keyword_line(paragraph: str, listed: set[str]) -> list[tuple[str, str]] | N
             merged[-1] += ", " + x
         else:
             merged.append(x)
-    out = []
+    out: list[tuple[str, str]] = []
     for x in merged:
         kw = _keyword_part(x, listed)
+        if kw is None and out and re.search(r"[—–]", out[-1][1]):
+            out[-1] = (out[-1][0], f"{out[-1][1]}, {x.strip()}")  # "Flashback—{1}{B}, Pay 3 life"
+            continue
         if kw is None:
             return None
         out.append(kw)
@@ -692,6 +729,9 @@ def _targets(body: str) -> tuple[str | None, list[str]]:
     kind: str | None = None
     unmod: list[str] = []
     for i, phrase in enumerate(found):
+        mp = re.match(r"(target (?:player|opponent))(?:'s)? (?:controls?|owns?|graveyard|hand|library)\b", phrase)
+        if mp:  # "all lands target player controls": the target is the player
+            phrase = mp.group(1)
         exact = dict(_TARGET_KINDS).get(phrase)
         words = _original(body, phrase)
         if i > 0:
@@ -703,8 +743,7 @@ def _targets(body: str) -> tuple[str | None, list[str]]:
         if exact is not None:
             kind = exact
             continue
-        near = next((k for w, k in _TARGET_NEAREST if re.search(r"\b" + w + r"\b", phrase)), "permanent")
-        kind = near
+        kind = _target_superset(phrase)
         unmod.append(f"target: {words}")
     return kind, unmod
 
@@ -949,8 +988,8 @@ def derive(name: str, type_line: str, text: str, where: str,
                     read.append(words)
                 continue
             if kw == "morph":
-                keywords.append("morph")
-                read.append(words)
+                keywords.append("morph")  # turning it face up is modelled, casting it face down is not
+                card_unmod.append(f"keyword: {words} (casting it face down, CR 702.37c)")
                 continue
             if kw in ("megamorph", "disguise"):
                 keywords.append("morph")  # turning it face up is modelled; what it adds is not
