@@ -840,19 +840,18 @@ def _read_body(body: str, name: str, trigger: bool = False) -> tuple[list[str], 
     """What an ability's text does: (actions, target kind, unmodelled parts, extra attributes)."""
     actions: list[str] = []
     unmod: list[str] = []
-    extra: dict[str, Any] = {}
+    extra: dict[str, Any] = {"read": []}
     target, target_unmod = _targets(body)
     for s in _sentences(body):
         low = _tilde(s, name).strip().rstrip(".")
-        if re.fullmatch(r"activate (?:this ability )?only as a sorcery", low):
-            extra["timing"] = "sorcery"
-            continue
         if re.fullmatch(r"activate (?:this ability )?only once each turn", low):
             extra["once_per_turn"] = True
+            extra["read"].append(s)
             continue
-        if re.fullmatch(r"(?:equip|activate) only as a sorcery|activate this ability only any time you could cast "
-                        r"a sorcery", low):
+        if re.fullmatch(r"(?:equip|activate) (?:this ability )?only as a sorcery|activate this ability only any "
+                        r"time you could cast a sorcery", low):
             extra["timing"] = "sorcery"
+            extra["read"].append(s)
             continue
         if low.startswith("you may ") and trigger:
             low = low[len("you may "):]  # an optional triggered ability (CR 603.5)
@@ -861,6 +860,7 @@ def _read_body(body: str, name: str, trigger: bool = False) -> tuple[list[str], 
         got = [_clause(c) for c in clauses]
         if clauses and all(g is not None for g in got):
             actions += [g for g in got if g is not None and g != "part"]
+            extra["read"].append(s)
             continue
         unmod.append(f"{_aspect(low, 'ability')}: {s.strip()}")
     return actions, target, target_unmod + unmod, extra
@@ -912,8 +912,10 @@ _ABILITY_WORD = re.compile(r"^([A-Z][A-Za-z' ]{2,30}?|Chapter [IVX]+) [—–] (
 _CHAPTER = re.compile(r"^[IVX]+(?:, [IVX]+)* [—–] ")
 
 
-def _costs(cost_text: str, name: str) -> tuple[list[str], list[str], bool]:
-    """(the model's costs, unmodelled cost parts, whether it is activated from another zone)."""
+def _costs(cost_text: str, name: str, read: list[str] | None = None) -> tuple[list[str], list[str], bool]:
+    """(the model's costs, unmodelled cost parts, whether it is activated from another zone);
+    the parts read into the model are added to ``read``."""
+    read = read if read is not None else []
     costs: list[str] = []
     unmod: list[str] = []
     other_zone = False
@@ -940,13 +942,17 @@ def _costs(cost_text: str, name: str) -> tuple[list[str], list[str], bool]:
                 elif s == "E":
                     unmod.append(f"cost: {{{sym}}}")
                 # mana symbols: the mana pool is not modelled, every mana cost is payable (encodings/mtg/README.md)
+            read.append(p)
             continue
         if re.fullmatch(r"sacrifice ~", low):
             costs.append("sacrifice_self")
+            read.append(p)
         elif re.fullmatch(r"discard (?:a|one) card", low):
             costs.append("discard_card")
+            read.append(p)
         elif re.fullmatch(r"pay \d+ life", low):
             costs.append("pay_life")
+            read.append(p)
         else:
             if re.search(r"\b(?:discard|exile|reveal) ~(?: from your (?:hand|graveyard))?$", low):
                 other_zone = True
@@ -965,7 +971,8 @@ def derive(name: str, type_line: str, text: str, where: str,
     protection: list[str] = []
     effects: list[dict[str, Any]] = []
     card_unmod: list[str] = []
-    read: list[str] = []  # keyword abilities read into the model (or with no timing effect)
+    read: list[str] = []  # the card's words read into the model (or read as having no timing effect)
+    keywords_read: list[str] = []  # of them, the keyword abilities
     spell_lines: list[str] = []
     is_spell = "instant" in types or "sorcery" in types
     spell_eff: dict[str, Any] = {"kind": "card", "summary": "cast it", "unmodelled": []}
@@ -986,6 +993,7 @@ def derive(name: str, type_line: str, text: str, where: str,
                     card_unmod.append(f"keyword: {words}")
                 else:
                     read.append(words)
+                    keywords_read.append(words)
                 continue
             if kw == "morph":
                 keywords.append("morph")  # turning it face up is modelled, casting it face down is not
@@ -997,7 +1005,8 @@ def derive(name: str, type_line: str, text: str, where: str,
                 continue
             if kw == "equip":
                 cost_text = words[len("equip"):].strip(" —-–")
-                costs, cost_unmod, _ = _costs(cost_text, name)
+                costs, cost_unmod, _ = _costs(cost_text, name, read)
+                read.append(words)
                 eff = {"kind": "activated", "cost": costs, "timing": "sorcery", "target": "creature",
                        "actions": ["no_action"], "summary": f"equip ({cost_text})",
                        "unmodelled": cost_unmod + ["target: target creature you control",
@@ -1006,9 +1015,9 @@ def derive(name: str, type_line: str, text: str, where: str,
                 continue
             if reading == "modelled":
                 keywords.append(kw.replace(" ", "_"))
+            if reading in ("modelled", "none"):
                 read.append(words)
-            elif reading == "none":
-                read.append(words)
+                keywords_read.append(words)
             else:
                 card_unmod.append(f"keyword: {words}")
 
@@ -1024,12 +1033,16 @@ def derive(name: str, type_line: str, text: str, where: str,
             card_unmod.append(f"chapter ability: {paragraph}")
             last = None
             continue
-        paragraph = _ABILITY_WORD.sub("", paragraph, count=1) if not _LOYALTY.match(paragraph) else paragraph
+        aw = _ABILITY_WORD.match(paragraph)
+        if aw and not _LOYALTY.match(paragraph):  # an ability word has no rules meaning (CR 207.2c)
+            read.append(aw.group(0))
+            paragraph = paragraph[aw.end():]
         ml = _LOYALTY.match(paragraph)
         if "planeswalker" in types and ml:
             sign = -1 if ml.group(1) in ("−", "–", "-") else 1
             amount = 0 if ml.group(2) == "X" else int(ml.group(2))
-            actions, tgt, unmod, _extra = _read_body(ml.group(3), name)
+            actions, tgt, unmod, extra = _read_body(ml.group(3), name)
+            read += [paragraph[:paragraph.index(":") + 1]] + extra["read"]
             if ml.group(2) == "X":
                 unmod.insert(0, f"cost: loyalty {ml.group(1)}X")
             eff: dict[str, Any] = {"kind": "loyalty", "loyalty": sign * amount, "actions": actions or ["no_action"],
@@ -1050,7 +1063,10 @@ def derive(name: str, type_line: str, text: str, where: str,
             trig = _trigger(cond, name)
             if trig is None:
                 unmod.insert(0, f"trigger event: {cond.strip()}")
+            else:
+                read.append(cond)
             actions, tgt, body_unmod, extra = _read_body(body, name, trigger=True)
+            read += extra.pop("read")
             eff = {"kind": "triggered", "actions": actions or ["no_action"], "summary": cond.strip(),
                    "unmodelled": unmod + body_unmod}
             if extra.get("optional"):
@@ -1072,8 +1088,9 @@ def derive(name: str, type_line: str, text: str, where: str,
                                 r"players?|whenever|when|at)\b", paragraph, re.IGNORECASE) \
                 and re.search(r"\{|sacrifice|discard|pay|tap|remove|exile|return|put", mc.group(1), re.IGNORECASE):
             cost_text, body = mc.group(1), mc.group(2)
-            costs, cost_unmod, other_zone = _costs(cost_text, name)
+            costs, cost_unmod, other_zone = _costs(cost_text, name, read)
             actions, tgt, unmod, extra = _read_body(body, name)
+            read += extra.pop("read")
             if other_zone or re.search(r"\breturn ~ from your graveyard\b", _tilde(body, name)):
                 cost_unmod.insert(0, f"activation zone: {paragraph}")
             is_mana = bool(actions) and set(actions) == {"add_mana"} and not tgt
@@ -1105,7 +1122,8 @@ def derive(name: str, type_line: str, text: str, where: str,
                 card_unmod.append(f"{_aspect(low, 'static')}: {s}")
     if is_spell:
         body = " ".join(spell_lines)
-        actions, tgt, unmod, _extra = _read_body(body, name)
+        actions, tgt, unmod, extra = _read_body(body, name)
+        read += extra["read"]
         spell_eff["actions"] = actions or ["no_action"]
         spell_eff["unmodelled"] = unmod + spell_eff["unmodelled"]
         if tgt:
@@ -1119,4 +1137,4 @@ def derive(name: str, type_line: str, text: str, where: str,
         if not e.get("unmodelled"):
             e.pop("unmodelled", None)
     return {"keywords": tuple(dict.fromkeys(keywords)), "protection": tuple(dict.fromkeys(protection)),
-            "effects": effects, "unmodelled": card_unmod, "keywords_read": read}
+            "effects": effects, "unmodelled": card_unmod, "keywords_read": keywords_read, "read": read}
