@@ -415,3 +415,29 @@ def test_coverage_of_the_sample_lists_every_part(sample):
     parts = sum(len([u for u in c.unmodelled if not u.startswith("characteristic:")])
                 + sum(len(e.unmodelled) for e in c.effects) for c in sample)
     assert listed == parts == sum(cov["aspects"].values())
+
+
+def test_scryfalls_keywords_field_names_keyword_lines(tmp_path):
+    """A keyword the reader's table does not know is still read as a keyword
+    (and kept as unmodelled) when the list's ``keywords`` field names it."""
+    odd = dict(ZAP, name="Test Oddity", type_line="Creature — Test", power="1", toughness="1",
+               oracle_text="Flying\nGlimmerstep 3", keywords=["Flying", "Glimmerstep"])
+    c = load(_lines_file(tmp_path / "c.jsonl", [odd]), use_cache=False).get("Test Oddity")
+    assert c.extra["keywords"] == ("flying",) and c.unmodelled == ("keyword: Glimmerstep 3",)
+
+
+def test_a_card_of_the_list_is_shown_with_what_is_not_modelled(card_list):
+    from typer.testing import CliRunner
+
+    from queries.cli import app
+
+    r = CliRunner().invoke(app, ["cards", "Test Giant", "--game", "mtg", "--cards", str(card_list)])
+    assert r.exit_code == 0, r.output
+    assert "not modelled: other face: Test Stomp" in r.output and "trigger event: Whenever Test Giant" in r.output
+
+
+def test_a_yugioh_scenario_ignores_a_magic_list(card_list):
+    sc = from_data({"game": "ygo", "players": ["A", "B"], "turn_player": "A", "phase": "main1",
+                    "cards": [{"card": "Effect Veiler", "controller": "B", "zone": "hand"}]}, "test",
+                   cards_file=card_list)
+    assert sc.derived == {}
