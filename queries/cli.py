@@ -63,9 +63,24 @@ def guarded(fn: Callable[[], int | None]) -> None:
         _fail(EXIT_INPUT, "error: the input is nested too deeply")
     except KeyboardInterrupt:
         _fail(130, "interrupted")
+    except BrokenPipeError:
+        # the reader of the output went away (`chainjudge chains --json | head`):
+        # nothing more can be said on stdout; exit quietly as other tools do
+        _quiet_pipe()
+        raise typer.Exit(0) from None
     except Exception as exc:  # noqa: BLE001 - the last line of defence: never a traceback
         _fail(EXIT_INTERNAL, f"internal error ({type(exc).__name__}: {exc}); please report it with the input")
     raise typer.Exit(code)
+
+
+def _quiet_pipe() -> None:
+    """Point stdout at /dev/null so that the interpreter's final flush of a
+    closed pipe cannot print a second error."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):
+        pass
 
 
 RulesOpt = Annotated[list[Path] | None, typer.Option(
