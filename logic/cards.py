@@ -434,6 +434,10 @@ class Library:
             close = self.close_matches(name)
             hint = f"; did you mean {', '.join(repr(c) for c in close)}?" if close else ""
             game = {"ygo": "Yu-Gi-Oh!", "mtg": "Magic"}.get(self.game, self.game)
+            if self.game == "mtg":
+                hint += ("; any Magic card can be read from a card list: give Scryfall's Oracle cards file "
+                         "(or JSON lines with its fields) with --cards FILE or $CHAINJUDGE_MTG_CARDS, "
+                         "or define the card under custom_cards")
             hint = hint or "; define it under custom_cards to use it"
             raise InputError(f"unknown card {shorten(name)} (not in the {game} card library{hint})", where)
         return card
