@@ -256,6 +256,18 @@ def cards(
     def body() -> int:
         from logic.cards import bundled
 
+        if coverage and game == "mtg":
+            from logic import mtg_cardlist
+
+            mpath = mtg_cardlist.list_path(cards_file) or mtg_cardlist.default_path()
+            if mpath is None:
+                raise InputError("the Magic card list was not found: give --cards FILE or set CHAINJUDGE_MTG_CARDS",
+                                 "--coverage")
+            if not Path(mpath).exists():
+                raise InputError("the Magic card list was not found", str(mpath))
+            cov = mtg_cardlist.coverage(mtg_cardlist.load(Path(mpath)))
+            typer.echo(json.dumps(cov, indent=2, ensure_ascii=False) if json_out else mtg_cardlist.coverage_text(cov))
+            return 0
         if coverage:
             from logic import carddata, textreader
 
