@@ -201,7 +201,7 @@ def parse_ygo_effect(d: Mapping[str, Any], index: int, card_type: str, prop: str
     known = {
         "kind", "speed", "mandatory", "optional", "from", "conditions", "responds_to", "cost", "target",
         "actions", "trigger", "timing", "duration", "once_per_turn", "errata_2014", "damage_step",
-        "damage_step_source", "summary", "source", "index", "amount", "once_per_turn_group",
+        "damage_step_source", "summary", "source", "index", "amount", "once_per_turn_group", "unmodelled",
     }
     for key in d:
         if key not in known:
@@ -320,7 +320,19 @@ def parse_ygo_effect(d: Mapping[str, Any], index: int, card_type: str, prop: str
         damage_step_source=str(d.get("damage_step_source", "")),
         summary=str(d.get("summary", "")),
         source=str(d.get("source", "")),
+        unmodelled=_unmodelled(d, where),
     )
+
+
+def _unmodelled(d: Mapping[str, Any], where: str) -> tuple[str, ...]:
+    """The ``unmodelled`` list of an effect or card entry: "<aspect>: <the card's words>" each."""
+    out = []
+    for u in _listify(d.get("unmodelled")):
+        if not isinstance(u, str) or ":" not in u or not u.split(":", 1)[0].strip():
+            raise InputError("unmodelled entries must be texts of the form '<aspect>: <the card's words>'",
+                             f"{where}.unmodelled")
+        out.append(u)
+    return tuple(out)
 
 
 def parse_ygo_card(d: Mapping[str, Any], where: str, origin: str = "library") -> Card:
@@ -372,6 +384,7 @@ def parse_ygo_card(d: Mapping[str, Any], where: str, origin: str = "library") ->
         text=d.get("text"),
         origin=origin,
         notes=str(d.get("notes", "")),
+        unmodelled=_unmodelled(d, where),
     )
 
 

@@ -498,6 +498,12 @@ def _teams(raw: Any, players: list[str], where: str) -> list[list[str]]:
             if p in seen:
                 raise InputError(f"{p} is in more than one team", f"{loc}[{i}]")
             seen.add(p)
+    if any(len(t) > 1 for t in raw):
+        # parsed and checked, but no rule reads it yet: answering as if every
+        # player played alone would be a confident wrong ruling (shared turns,
+        # team priority and team APNAP order, CR 805.4, 805.5, 805.7, 810)
+        raise NotModelled(f"{loc}: team play (Two-Headed Giant and other team variants, CR 805, 810: shared "
+                          "turns, team priority, teams ordering their simultaneous triggers)")
     return [list(t) for t in raw]
 
 
