@@ -441,3 +441,28 @@ def test_a_yugioh_scenario_ignores_a_magic_list(card_list):
                     "cards": [{"card": "Effect Veiler", "controller": "B", "zone": "hand"}]}, "test",
                    cards_file=card_list)
     assert sc.derived == {}
+
+
+@needs_sample
+def test_the_reader_agrees_with_the_hand_checked_library(sample):
+    """Every library card that is also in the sample is read as the library states it."""
+    from logic.cards import bundled
+
+    lib = bundled("mtg")
+    both = [n for n in lib.cards if sample.get(n) is not None]
+    assert len(both) >= 5
+
+    def timing(c):
+        return [(e.kind, e.speed, e.mandatory, e.costs, e.target, e.actions, e.triggers, e.once_per_turn)
+                for e in c.effects], c.extra["keywords"], c.extra["protection"]
+
+    for name in both:
+        assert timing(sample.get(name)) == timing(lib.get(name)), name
+
+
+def test_a_yugioh_list_in_the_magic_variable_is_a_clear_error(tmp_path, monkeypatch):
+    ygo = tmp_path / "ygo.jsonl"
+    ygo.write_text(json.dumps({"name": "Test Fiend", "card_type": "Monster", "text": "x", "konami_id": 1}) + "\n")
+    monkeypatch.setenv("CHAINJUDGE_MTG_CARDS", str(ygo))
+    with pytest.raises(InputError, match="Yu-Gi-Oh! card list"):
+        from_data(_scenario(["Test Zap"]), "test")
