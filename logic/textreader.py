@@ -1060,6 +1060,8 @@ RIDER_OPENERS: tuple[tuple[str, ...], ...] = tuple(
         "that token", "while equipped by this effect", "if the targeted monster", "when the targeted monster",
         "if that monster leaves the field", "if that target leaves the field", "when that target leaves",
         "during the end phase, banish the", "during the end phase of this turn",
+        # older wording: what the effect before chose ("select 1 monster ... . The selected monster ...")
+        "the selected", "the chosen", "if you call it", "if you guess", "if the result",
     )
 )
 
@@ -1256,7 +1258,17 @@ def _pre_psct(sentences: list[Sentence]) -> bool:
     """Does a text predate Problem-Solving Card Text?  PSCT marks every activated
     effect with ':' (and costs/targets with ';'); older texts write "When X, do Y"
     and use ':' only after "FLIP".  A text with no ';' and no ':' except after a
-    leading FLIP is read as older wording."""
+    leading FLIP, and without the words PSCT introduced ("banish", "GY", "LP",
+    "Monster Zone", "Spell & Trap Zone"), is read as older wording: a PSCT text
+    without ':' has only effects that are not activated ("Each time your opponent
+    Special Summons a monster(s), send the top 3 cards ... to the GY")."""
+    for s in sentences:
+        for t in s.tokens:
+            if t.type == "WORD" and (t.value in ("GY", "LP") or t.value.lower().startswith("banish")):
+                return False
+        txt = s.text
+        if "Monster Zone" in txt or "Spell & Trap Zone" in txt:
+            return False
     for s in sentences:
         for i, t in enumerate(s.tokens):
             if t.type == "SEMI":
@@ -2827,7 +2839,7 @@ def _card_to_dict(c: Card) -> dict[str, Any]:
     return d
 
 
-def _clean(text: Any) -> str:
+def _clean_str(text: Any) -> str:
     """Text as a str that encodes (JSON may carry lone surrogates such as "\\udcff")."""
     return str(text or "").encode("utf-8", "replace").decode("utf-8")
 
@@ -2851,8 +2863,8 @@ def _rec(record: Any) -> dict[str, Any]:
             "def": d.get("def") if isinstance(d.get("def"), int) else None,
             "konami_id": d.get("konami_id"),
             "password": d.get("password"),
-            "text": _clean(d.get("text")),
-            "pendulum_text": _clean(d.get("pendulum_effect")),
+            "text": _clean_str(d.get("text")),
+            "pendulum_text": _clean_str(d.get("pendulum_effect")),
             "text_ja": str(d.get("text_ja") or ""),
         }
     return {
@@ -2946,7 +2958,7 @@ def _derive(r: dict[str, Any]) -> DerivedCard:
         units = units_of(text, block, card_type, prop, extra_deck)
         if text.strip() and not units:
             notes.append(f"{block} text does not split into sentences")
-            card_parts.append(f"text: {_clean(text)[:400]} (does not split into sentences)")
+            card_parts.append(f"text: {text} (does not split into sentences)")
             u = Unit("effect", [], block)
             a = Analysis(reasons=["the text does not parse into sentences"])
             analysed.append((u, a))
@@ -2986,10 +2998,10 @@ def _derive(r: dict[str, Any]) -> DerivedCard:
         status = a.status()
         unmodelled = tuple(dict.fromkeys([*a.unmodelled, *extra]))
         reports.append(EffectReport(i, u.block, status, tuple(a.reasons), unmodelled, tuple(a.notes),
-                                    u.text[:400]))
+                                    u.text))
         if a.kind is None:
             why = "; ".join(a.reasons) or "not read"
-            card_parts.append(f"effect {i}: {u.text[:400]} (not read: {why})")
+            card_parts.append(f"effect {i}: {u.text} (not read: {why})")
             continue
         d: dict[str, Any] = {"index": i, "kind": a.kind, "speed": a.speed or 1, "mandatory": a.mandatory}
         if a.kind != "card":
@@ -3097,6 +3109,7 @@ RESTRICTION = re.compile(
     r"|\bcannot (?:normal|special|tribute|flip)(?: summon)?(?:/set)? or (?:special|normal|flip)"
     r"|\bcannot conduct\b|\bcannot (?:declare an |declare |make an )?attack|\bmust attack\b"
     r"|\bcannot be targeted\b|\bcannot target\b|\bcannot chain\b|\bunaffected by\b|\bcannot be chained\b"
+    r"|\b(?:neither|no) player can\b|\bcannot select\b|\bas an attack target\b|\bfor attacks\b"
     r"|\bcannot be used as\b|\bcannot (?:be )?tribut|\bcannot (?:be )?(?:changed|change) (?:its|their|the) battle position")
 _KIND_CUE = re.compile(r"\bquick effect\b")
 _FREQ_CUE = re.compile(r"\bonce\b|\btwice\b|\bper (?:turn|chain|duel|battle)\b")
@@ -3104,6 +3117,22 @@ _WINDOW_CUE = re.compile(r"\bdamage step\b|\bdamage calculation\b|\beither playe
 _CONSUMED = (("activate", "only"), ("activate", "this", "card", "only"),
              ("you", "must", "control", "no", "cards", "to", "activate"))
 _RESOLUTION_HEADS = {("if", "you", "do"), ("when", "you", "do"), ("if", "it", "does"), ("then",)}
+
+
+# a restriction that applies to the activation itself (who may respond, what cannot be
+# negated, what its player must not have done that turn), not one its resolution leaves
+_AT_ACTIVATION = re.compile(
+    r"\bin response to\b|\bcannot be negated\b|\bthe turn you activate|\bturn you activated\b"
+    r"|\bto activate\b|\bcannot activate this\b|\bcannot be chained\b|\bwhen this card is activated\b"
+    r"|\bactivation and effect\b|\bactivations? of this\b|\bthis card's activation\b|\bthis effect's activation\b")
+
+
+def _restriction_aspect(text: str) -> str:
+    """"restriction" for a restriction on the activation, "resolution" for one its
+    resolution leaves behind ("that monster cannot attack", "for the rest of this
+    turn, you cannot Special Summon"): it outlasts the resolution, so it is listed
+    even though the resolution itself is known to be unknown."""
+    return "restriction" if _AT_ACTIVATION.search(text.lower()) else "resolution"
 
 
 def is_restriction(text: str) -> bool:
@@ -3126,24 +3155,32 @@ def account(unit: Unit, a: Analysis) -> list[str]:
     if unit.activation:
         main = next((x for x in unit.sentences if _has_structure(x)), main)
     if a.body_text and is_restriction(a.body_text):
-        out.append(f"restriction: {a.body_text}")
+        out.append(f"{_restriction_aspect(a.body_text)}: {a.body_text}")
+    modes = {id(m) for m in unit.modes}
     for s in sentences:
         if s is main:
             continue
         w = s.words()
         lw = " ".join(w)
+        if id(s) in modes or (s.bullet and ":" in w and _strip_label(list(s.tokens))[0]):
+            # a bulleted mode is a choice of what the resolution does
+            if is_restriction(lw):
+                out.append(f"{_restriction_aspect(lw)}: {s.text}")
+            continue
+        # "negate the activation of ...", "the activated effect becomes ...": what it resolves
+        acts = re.sub(r"negate the activation|the activation of|activated effect becomes|activated effect", "", lw)
         if _starts(w, _CONSUMED) or _contains(w, "activate this card from your hand") or \
                 _contains(w, "activate this card the turn it was set"):
             continue  # read with the activation (its conditions, or listed there)
         if is_restriction(lw):
-            aspect = "restriction"
+            aspect = _restriction_aspect(lw)
         elif ":" in w and tuple(w[: w.index(":")]) not in _RESOLUTION_HEADS:
             aspect = "effect"  # "When Summoned this way: ...": an effect within this one
         elif _KIND_CUE.search(lw):
             aspect = "kind"
         elif _FREQ_CUE.search(lw) and ("use" in w or "used" in w or "activate" in w or "activated" in w):
             aspect = "frequency"
-        elif "activate" in lw or "activation" in lw:
+        elif "activate" in acts or "activation" in acts:
             aspect = "activation"
         elif _WINDOW_CUE.search(lw) and ("activate" in lw or "used" in w or "use" in w):
             aspect = "window"
