@@ -1579,7 +1579,7 @@ def analyse_effect(unit: Unit, card_type: str, prop: str | None, kinds: tuple[st
     # ---- activation of a Spell/Trap card
     if unit.activation:
         head, cost, body, ncolon, nsemi = _split_segments(main)
-        a.body_text = _join(body)
+        a.body_text = _join(list(cost or []) + (list(body) if cost is None else [Tok("SEMI", ";")] + list(body)))
         a.kind = "card"
         a.speed = _card_speed(card_type, prop)
         if ncolon > 1:
@@ -1605,7 +1605,6 @@ def analyse_effect(unit: Unit, card_type: str, prop: str | None, kinds: tuple[st
         if lead is not None and lead[0]:
             head, cost = lead
     old_style = False
-    old_mandatory = False
     words = _words_of(main.tokens)
 
     # ---- "(Once per turn,) you can activate 1 of these effects." with bulleted modes
@@ -1644,7 +1643,6 @@ def analyse_effect(unit: Unit, card_type: str, prop: str | None, kinds: tuple[st
             # older wording of a mandatory trigger: "When this card is Normal Summoned, put
             # 2 counters on it", "Each time a monster is Flip Summoned, inflict 300 damage"
             head, body = msplit
-            old_mandatory = True
             a.notes.append("older wording without ':': 'When/If/Each time <event>, <do>' read as a mandatory Trigger Effect")
         else:
             a.kind = "continuous"
@@ -1654,7 +1652,7 @@ def analyse_effect(unit: Unit, card_type: str, prop: str | None, kinds: tuple[st
             a.zones = ["monster"] if is_monster_text else ["spell_trap"]
             return a
     body_words = _words_of(body)
-    a.body_text = _join(body)
+    a.body_text = _join(list(cost or []) + (list(body) if cost is None else [Tok("SEMI", ";")] + list(body)))
 
     # ---- an activated effect: parse the activation condition
     items: tuple[Item, ...] = ()
@@ -3109,7 +3107,7 @@ RESTRICTION = re.compile(
     r"|\bcannot (?:normal|special|tribute|flip)(?: summon)?(?:/set)? or (?:special|normal|flip)"
     r"|\bcannot conduct\b|\bcannot (?:declare an |declare |make an )?attack|\bmust attack\b"
     r"|\bcannot be targeted\b|\bcannot target\b|\bcannot chain\b|\bunaffected by\b|\bcannot be chained\b"
-    r"|\b(?:neither|no) player can\b|\bcannot select\b|\bas an attack target\b|\bfor attacks\b"
+    r"|\b(?:neither|no) player can\b|\bcannot select\b"
     r"|\bcannot be used as\b|\bcannot (?:be )?tribut|\bcannot (?:be )?(?:changed|change) (?:its|their|the) battle position")
 _KIND_CUE = re.compile(r"\bquick effect\b")
 _FREQ_CUE = re.compile(r"\bonce\b|\btwice\b|\bper (?:turn|chain|duel|battle)\b")
@@ -3135,9 +3133,13 @@ def _restriction_aspect(text: str) -> str:
     return "restriction" if _AT_ACTIVATION.search(text.lower()) else "resolution"
 
 
+# "a monster that cannot be Normal Summoned/Set": a description of a card, no restriction
+_DESCRIPTION = re.compile(r"\b(?:that|which|who) (?:cannot|can't|can not)\b[^,.;:]*")
+
+
 def is_restriction(text: str) -> bool:
     """Does the text restrict what a player may do (activate, respond, negate, Summon, attack, target)?"""
-    return bool(RESTRICTION.search(text.lower()))
+    return bool(RESTRICTION.search(_DESCRIPTION.sub("", text.lower())))
 
 
 def account(unit: Unit, a: Analysis) -> list[str]:
@@ -3161,7 +3163,7 @@ def account(unit: Unit, a: Analysis) -> list[str]:
         if s is main:
             continue
         w = s.words()
-        lw = " ".join(w)
+        lw = " ".join(_words_of(s.tokens))  # parentheticals too ("(other effects cannot be activated ...)")
         if id(s) in modes or (s.bullet and ":" in w and _strip_label(list(s.tokens))[0]):
             # a bulleted mode is a choice of what the resolution does
             if is_restriction(lw):
