@@ -1550,6 +1550,7 @@ def _old_select_target(a: Analysis, body_words: list[str]) -> bool:
         a.target.setdefault("_targets", "yes")
     else:
         a.target = spec
+        _note_target(a, w[1:end])
     return True
 
 
@@ -2357,6 +2358,7 @@ def _read_act(a: Analysis, act: Act) -> None:
             a.target.setdefault("_targets", "yes")
         else:
             a.target = spec
+            _note_target(a, w[1:])
     elif r == "discard_self":
         a.costs.append("discard_self")
         a.add_zone("hand")
@@ -2403,6 +2405,38 @@ def _single_race(words: Iterable[str]) -> str | None:
     return None
 
 
+# words a target specification reads (zone, side, face, kind, position): any other word
+# of a target ("Level 4 or lower", "other", a name, a Type, "face-down") narrows it
+# beyond what the vocabulary says, and is listed as unmodelled
+_TARGET_WORDS = {
+    "1", "n", "a", "an", "the", "card", "cards", "card(s)", "monster", "spell/trap", "face-up", "effect", "attack",
+    "position", "on", "field", "your", "opponent", "opponent's", "controls", "you", "control", "in", "gy",
+    "graveyard", "either", "player's", "banished", "zone", "that", "attacking", "is",
+    "(", ")", "s", "of", "side", "(s)", "monster(s)", "spell/trap(s)", "card's", "monster's",
+}
+_TARGET_PHRASES = (("spell card or trap card", "spell/trap"), ("spell or trap card", "spell/trap"),
+                   ("spell or trap", "spell/trap"), ("spell & trap zone", "zone"), ("spell & trap card zone", "zone"),
+                   ("monster card zone", "zone"), ("monster zone", "zone"), ("field zone", "zone"))
+
+
+def target_qualifiers(words: Iterable[str], spec: Mapping[str, str] | None = None) -> list[str]:
+    """The words of a target that its specification (:func:`target_spec`) does not hold."""
+    text = " ".join(words)
+    for p, r in _TARGET_PHRASES:
+        text = text.replace(p, r)
+    kind = (spec or {}).get("kind")
+    held = {"spell": {"spell"}, "tuner": {"tuner"}}.get(kind or "", set())
+    return [x for x in text.split() if x not in _TARGET_WORDS and x not in held]
+
+
+def _note_target(a: Analysis, words: Iterable[str]) -> None:
+    """List a target's qualifiers the specification does not hold."""
+    w = list(words)
+    extra = target_qualifiers(w, a.target)
+    if extra:
+        a.unmodelled.append(f"target: {' '.join(w)} (narrower than the modelled target: {' '.join(extra)})")
+
+
 def target_spec(words: Iterable[str]) -> tuple[dict[str, str] | None, str]:
     """The library's target specification (zone, side, face, kind, position, attacker)."""
     w = [x for x in words]
@@ -2413,15 +2447,22 @@ def target_spec(words: Iterable[str]) -> tuple[dict[str, str] | None, str]:
     if " and " in s or s.startswith("2 ") or s.startswith("up to") or "cards" in w or "monsters" in w:
         return None, "several targets"
     gy = _contains(w, "gy") or _contains(w, "graveyard")
+    # the kind of card a target in a GY or banished must be (a monster, a Spell/Trap, a Spell, a Tuner)
+    kind = ("spell_trap" if "spell/trap" in w or _contains(w, "spell or trap") else "spell" if "spell" in w and "trap" not in w
+            else "tuner" if "tuner" in w else "monster" if "monster" in w else None)
     if gy:
         spec["zone"] = "graveyard"
         if _contains(w, "your opponent's gy") or _contains(w, "your opponent's graveyard"):
             spec["side"] = "opponent"
         elif _contains(w, "your gy") or _contains(w, "your graveyard"):
             spec["side"] = "own"
+        if kind:
+            spec["kind"] = kind
         return spec, ""
     if "banished" in w:
         spec["zone"] = "banished"
+        if kind:
+            spec["kind"] = kind
         return spec, ""
     if _contains(w, "in your hand") or _contains(w, "in your deck") or _contains(w, "extra deck"):
         return None, "not a card on the field or in a GY"
@@ -2445,6 +2486,12 @@ def target_spec(words: Iterable[str]) -> tuple[dict[str, str] | None, str]:
         spec["side"] = "opponent"
     elif _contains(w, "you control") or _contains(w, "on your field") or _contains(w, "in your monster zone") or _contains(w, "in your spell & trap zone"):
         spec["side"] = "own"
+    elif _contains(w, "your opponent's"):
+        spec["side"] = "opponent"  # "1 card in your opponent's Spell & Trap Zone"
+    if noun == "card" and "spell" in w and "trap" not in w:
+        spec["kind"] = "spell"  # "1 Spell Card on the field" (a Field Spell too)
+    elif noun == "monster" and "tuner" in w:
+        spec["kind"] = "tuner"
     if noun == "monster":
         spec["zone"] = "monster"
     elif noun == "spell_trap":
@@ -2537,10 +2584,16 @@ def _read_card_activation(a: Analysis, unit: Unit, main: Sentence, head: list[To
     items: tuple[Item, ...] = ()
     words = main.words()
     if _starts(words, (("equip", "only", "to"),)):
-        spec, _why = target_spec(tuple(words[3:]) if words[3:4] != ["a"] else tuple(["1"] + words[4:]))
+        tw = tuple(words[3:]) if words[3:4] != ["a"] else tuple(["1"] + words[4:])
+        tw = tw[: tw.index(".")] if "." in tw else tw
+        spec, why = target_spec(tw)
         a.target = spec or {"zone": "monster", "face": "up"}
         if "face" not in a.target:
             a.target["face"] = "up"
+        if spec is None:
+            a.unmodelled.append(f"target: equip only to {' '.join(tw)} ({why}; read as any face-up monster)")
+        else:
+            _note_target(a, tw)
         return
     if head is not None:
         hw = tuple(head_words(head))
@@ -2611,6 +2664,7 @@ def _read_card_activation(a: Analysis, unit: Unit, main: Sentence, head: list[To
                 a.unmodelled.append(f"target: {' '.join(rest[1:end])} ({why})")
             else:
                 a.target = spec
+                _note_target(a, rest[1:end])
         else:
             a.unmodelled.append(f"cost: {' '.join(rest)}")
     # "If you control no cards, you can activate this card from your hand.": an
