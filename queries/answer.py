@@ -12,7 +12,7 @@ from logic.facts import resolution_unknown
 from logic.registry import Rule
 from logic.scenario import Scenario
 from logic.userrules import UserRules
-from queries import describe, explain
+from queries import describe, explain, relevance
 from queries.ast import Event, Question, When
 from queries.compile import GOAL, Compiler, q_scope
 from queries.compile import phrase as event_phrase
@@ -91,13 +91,12 @@ class Asker:
 
     # ------------------------------------------------------------ derived cards
     def _check_derived(self) -> None:
-        """A question about a position with effects the card-text reader could
-        not fully classify is not answered (never a guess)."""
-        missing: list[str] = []
-        for dc in self.sc.derived.values():
-            missing += dc.not_modelled()
-        if missing:
-            raise NotModelled("; ".join(missing))
+        """A question about a position holding a card with unmodelled parts
+        (text the card readers could not model, a library approximation) is
+        not answered (never a guess)."""
+        parts = relevance.parts_of(self.sc)
+        if parts:
+            raise relevance.refuse(parts)
 
     def _unknown_effects(self) -> bool:
         return any(c.card.origin != "library" and any(resolution_unknown(e) for e in c.card.effects)

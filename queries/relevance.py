@@ -1,0 +1,132 @@
+"""What a position holds that is not modelled, and whether it can matter.
+
+Every card of the position, whatever its origin (library, custom, derived) and
+game, may carry unmodelled parts: ``Card.unmodelled_parts()`` (what the card
+readers could not express, and the library's ``approximate:`` notes) and, for
+cards read from Yu-Gi-Oh! text, the reader's per-effect reports.  An answer
+rests only on what is modelled (DESIGN.md, "Not modelled"): a part that could
+change the answer is refused, naming the card, the effect and the words
+(exit 4).  Whether it could is decided by solving the question under the two
+readings of ``encodings/core/unmodelled.lp`` (docs/not-modelled.md).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from logic.errors import NotModelled
+from logic.scenario import Scenario
+
+MAX_LISTED = 3  # parts named in a message; the rest are counted
+MAX_WORDS = 120  # characters of a part's words in a message
+
+# How each aspect of an unmodelled part is bounded (docs/not-modelled.md):
+#   use    -- it limits when or whether its effect may be used: the effect is
+#             never activated (restrictive) / may be whenever its known parts
+#             allow, and may be declined (permissive)
+#   result -- it says what the effect does: nothing more than modelled
+#             (restrictive) / anything, and it "includes" every kind of act a
+#             condition may ask about (permissive)
+#   both   -- a cost: limits the activation and does something when paid
+# Any other aspect cannot be bounded by the two readings and is refused.
+USE_ASPECTS = frozenset({
+    "condition", "activation condition", "qualifier", "window", "frequency", "timing", "target",
+    "responds to", "once per turn", "limit",
+})
+RESULT_ASPECTS = frozenset({"resolution", "effect", "result", "amount", "attributes"})
+BOTH_ASPECTS = frozenset({"cost"})
+
+
+@dataclass(frozen=True)
+class Part:
+    """One unmodelled part of a card of the position."""
+
+    card: str  # the card's name
+    effect: int | None  # the effect's index, None for text of the card as a whole
+    aspect: str  # what the words are about (the text before the first ':'); "" if not said
+    words: str  # the card's words (or what is approximate)
+    approximate: bool = False  # an approximation of the library, not unread text
+
+    @property
+    def bound(self) -> str:
+        """"use", "result", "both" or "" (cannot be bounded by the two readings)."""
+        if self.effect is None:
+            return ""
+        if self.aspect in USE_ASPECTS:
+            return "use"
+        if self.aspect in RESULT_ASPECTS:
+            return "result"
+        if self.aspect in BOTH_ASPECTS:
+            return "both"
+        return ""
+
+    def label(self) -> str:
+        where = f"effect {self.effect}" if self.effect is not None else "card text"
+        what = f"{self.aspect}: {self.words}" if self.aspect else self.words
+        if self.approximate:
+            what = "approximation: " + what
+        what = " ".join(what.split())
+        if len(what) > MAX_WORDS:
+            what = what[: MAX_WORDS - 1] + "…"
+        return f"{self.card}, {where}, {what}"
+
+
+def split_part(text: str) -> tuple[str, str, bool]:
+    """"<aspect>: <words>" (or "approximation: <aspect>: <words>") -> (aspect, words, approximate)."""
+    approximate = False
+    s = text.strip()
+    if s.lower().startswith("approximation:"):
+        approximate = True
+        s = s[len("approximation:"):].strip()
+    head, sep, rest = s.partition(":")
+    if sep and head.strip() and len(head) <= 40 and "(" not in head:
+        return head.strip().lower(), rest.strip(), approximate
+    return "", s, approximate
+
+
+def parts_of(sc: Scenario) -> list[Part]:
+    """Every unmodelled part of every card of the position, once, in card order."""
+    out: list[Part] = []
+    seen: set[tuple[str, int | None, str]] = set()
+
+    def add(card: str, idx: int | None, text: str) -> None:
+        aspect, words, approx = split_part(text)
+        key = (card, idx, " ".join(f"{aspect} {words} {approx}".lower().split()))
+        if key in seen:
+            return
+        seen.add(key)
+        out.append(Part(card, idx, aspect, words, approx))
+
+    done: set[str] = set()
+    for inst in sc.cards:
+        card = inst.card
+        if card.name in done:
+            continue
+        done.add(card.name)
+        for idx, text in card.unmodelled_parts():
+            add(card.name, idx, text)
+        dc = sc.derived.get(card.name)
+        if dc is not None and card.origin == "derived":
+            for r in dc.reports:
+                if r.status != "classified":
+                    why = "; ".join(r.reasons) or r.text or "not read"
+                    add(card.name, r.index, f"{r.status}: {why}")
+                for u in r.unmodelled:
+                    add(card.name, r.index, u)
+    return out
+
+
+def listing(parts: list[Part]) -> str:
+    """The parts for a message: at most a few, then how many more."""
+    labels = [p.label() for p in parts]
+    shown = "; ".join(labels[:MAX_LISTED])
+    if len(labels) > MAX_LISTED:
+        shown += f"; and {len(labels) - MAX_LISTED} more"
+    return shown
+
+
+def refuse(parts: list[Part], why: str = "") -> NotModelled:
+    msg = listing(parts)
+    if why:
+        msg += f" ({why})"
+    return NotModelled(msg)
