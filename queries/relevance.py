@@ -1,132 +1,132 @@
-"""What a position holds that is not modelled, and whether it can matter.
+"""Refuse by relevance: whether an unmodelled part of a card can change an answer.
 
-Every card of the position, whatever its origin (library, custom, derived) and
-game, may carry unmodelled parts: ``Card.unmodelled_parts()`` (what the card
-readers could not express, and the library's ``approximate:`` notes) and, for
-cards read from Yu-Gi-Oh! text, the reader's per-effect reports.  An answer
-rests only on what is modelled (DESIGN.md, "Not modelled"): a part that could
-change the answer is refused, naming the card, the effect and the words
-(exit 4).  Whether it could is decided by solving the question under the two
-readings of ``encodings/core/unmodelled.lp`` (docs/not-modelled.md).
+The question is solved under the two readings of every unmodelled part
+(encodings/core/unmodelled.lp): the most permissive (the effect may be used
+whenever its known parts allow, and may do anything) and the most restrictive
+(it is never used; what it does is only what is modelled).  The legal
+continuations of the real card lie between the two: every continuation of the
+restrictive reading is one of the card's, and every one of the card's is one
+of the permissive reading's.  Each answer kind is monotone in that set (a
+witness exists, every continuation has the event, the list or count of
+chains, the windows), so an answer that is the same under both readings is
+the card's answer whatever the part says; otherwise the answer is "not
+modelled", naming the card, the effect and the words (docs/not-modelled.md).
+
+Which parts the readings bound is decided per aspect (logic/unmodelled.py);
+the others keep the conservative refusal.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import json
+from typing import TYPE_CHECKING, Any
 
-from logic.errors import NotModelled
-from logic.scenario import Scenario
+from logic.errors import InputError, NotModelled
+from logic.unmodelled import Part, listing, parts_of, refuse
 
-MAX_LISTED = 3  # parts named in a message; the rest are counted
-MAX_WORDS = 120  # characters of a part's words in a message
+if TYPE_CHECKING:
+    from queries.answer import Answer, Asker
+    from queries.ast import Question
 
-# How each aspect of an unmodelled part is bounded (docs/not-modelled.md):
-#   use    -- it limits when or whether its effect may be used: the effect is
-#             never activated (restrictive) / may be whenever its known parts
-#             allow, and may be declined (permissive)
-#   result -- it says what the effect does: nothing more than modelled
-#             (restrictive) / anything, and it "includes" every kind of act a
-#             condition may ask about (permissive)
-#   both   -- a cost: limits the activation and does something when paid
-# Any other aspect cannot be bounded by the two readings and is refused.
-USE_ASPECTS = frozenset({
-    "condition", "activation condition", "qualifier", "window", "frequency", "timing", "target",
-    "responds to", "once per turn", "limit",
-})
-RESULT_ASPECTS = frozenset({"resolution", "effect", "result", "amount", "attributes"})
-BOTH_ASPECTS = frozenset({"cost"})
+READING_RULES = ("unmodelled.permissive", "unmodelled.restrictive")
 
 
-@dataclass(frozen=True)
-class Part:
-    """One unmodelled part of a card of the position."""
-
-    card: str  # the card's name
-    effect: int | None  # the effect's index, None for text of the card as a whole
-    aspect: str  # what the words are about (the text before the first ':'); "" if not said
-    words: str  # the card's words (or what is approximate)
-    approximate: bool = False  # an approximation of the library, not unread text
-
-    @property
-    def bound(self) -> str:
-        """"use", "result", "both" or "" (cannot be bounded by the two readings)."""
-        if self.effect is None:
-            return ""
-        if self.aspect in USE_ASPECTS:
-            return "use"
-        if self.aspect in RESULT_ASPECTS:
-            return "result"
-        if self.aspect in BOTH_ASPECTS:
-            return "both"
-        return ""
-
-    def label(self) -> str:
-        where = f"effect {self.effect}" if self.effect is not None else "card text"
-        what = f"{self.aspect}: {self.words}" if self.aspect else self.words
-        if self.approximate:
-            what = "approximation: " + what
-        what = " ".join(what.split())
-        if len(what) > MAX_WORDS:
-            what = what[: MAX_WORDS - 1] + "…"
-        return f"{self.card}, {where}, {what}"
+def unbounded(parts: list[Part]) -> list[Part]:
+    return [p for p in parts if not p.bound]
 
 
-def split_part(text: str) -> tuple[str, str, bool]:
-    """"<aspect>: <words>" (or "approximation: <aspect>: <words>") -> (aspect, words, approximate)."""
-    approximate = False
-    s = text.strip()
-    if s.lower().startswith("approximation:"):
-        approximate = True
-        s = s[len("approximation:"):].strip()
-    head, sep, rest = s.partition(":")
-    if sep and head.strip() and len(head) <= 40 and "(" not in head:
-        return head.strip().lower(), rest.strip(), approximate
-    return "", s, approximate
+def check(asker: Asker, q: Question, plain: Answer) -> None:
+    """Raise NotModelled if an unmodelled part of the position can change
+    ``plain`` (the answer with the parts left out); else record the parts the
+    answer was checked against (``plain.bounded``)."""
+    parts = parts_of(asker.sc)
+    if not parts:
+        return
+    left = unbounded(parts)
+    if left:
+        raise refuse(left)
+    answers: dict[str, Any] = {}
+    for reading in ("permissive", "restrictive"):
+        try:
+            other = _asker(asker, reading)
+            ans = other._answer(q)
+            if reading == "permissive":
+                # an unknown result (a resolution, a cost paid) before the asked moment ...
+                other._check_unknown_resolutions(q)
+                # ... or on the way to the position asked about (the history, the question's premise)
+                _check_premises(other)
+        except NotModelled as exc:
+            raise refuse(parts, f"under the most permissive reading of these parts: {exc.message}") from None
+        except InputError as exc:
+            raise refuse(parts, f"under the most {reading} reading of these parts the question's premise "
+                                f"does not hold as stated: {exc.message}") from None
+        answers[reading] = _key(ans)
+    mine = _key(plain)
+    if not (answers["permissive"] == answers["restrictive"] == mine):
+        raise refuse(parts, "the answer differs between the most permissive and the most restrictive reading "
+                            "of these parts")
+    if _one_sided(asker, parts) and not _implied_by_permissive(q, plain):
+        raise refuse(parts, "a mandatory effect's unmodelled condition: only a 'no' to 'can', a 'yes' to "
+                            "'must' or a 'yes'/'no' to 'does' holds whatever it says")
+    plain.bounded = [p.label() for p in parts]
+    plain.notes.append(
+        "checked against what is not modelled: " + listing(parts) +
+        f" -- the answer is the same under the most permissive ({READING_RULES[0]}) and the most "
+        f"restrictive ({READING_RULES[1]}) reading of each")
 
 
-def parts_of(sc: Scenario) -> list[Part]:
-    """Every unmodelled part of every card of the position, once, in card order."""
-    out: list[Part] = []
-    seen: set[tuple[str, int | None, str]] = set()
+def _asker(asker: Asker, reading: str) -> Asker:
+    from queries.answer import Asker as _Asker
 
-    def add(card: str, idx: int | None, text: str) -> None:
-        aspect, words, approx = split_part(text)
-        key = (card, idx, " ".join(f"{aspect} {words} {approx}".lower().split()))
-        if key in seen:
-            return
-        seen.add(key)
-        out.append(Part(card, idx, aspect, words, approx))
-
-    done: set[str] = set()
-    for inst in sc.cards:
-        card = inst.card
-        if card.name in done:
-            continue
-        done.add(card.name)
-        for idx, text in card.unmodelled_parts():
-            add(card.name, idx, text)
-        dc = sc.derived.get(card.name)
-        if dc is not None and card.origin == "derived":
-            for r in dc.reports:
-                if r.status != "classified":
-                    why = "; ".join(r.reasons) or r.text or "not read"
-                    add(card.name, r.index, f"{r.status}: {why}")
-                for u in r.unmodelled:
-                    add(card.name, r.index, u)
-    return out
+    eng = asker.engine
+    other = _Asker(asker.sc, max_horizon=eng.max_horizon, explain=False, limits=eng.limits,
+                   user_rules=asker.user_rules, reading=reading)
+    # one deadline for the whole answer
+    other.engine.deadline = eng.deadline
+    other.engine.time_limit = eng.time_limit
+    return other
 
 
-def listing(parts: list[Part]) -> str:
-    """The parts for a message: at most a few, then how many more."""
-    labels = [p.label() for p in parts]
-    shown = "; ".join(labels[:MAX_LISTED])
-    if len(labels) > MAX_LISTED:
-        shown += f"; and {len(labels) - MAX_LISTED} more"
-    return shown
+def _check_premises(asker: Asker) -> None:
+    """The history and the question's premise reach the asked position through no
+    unknown result (permissive reading): else the position itself is not known."""
+    unknown_res = {f.arguments[0] for f in asker.engine.static
+                   if (f.name == "unmodelled_result" and len(f.arguments) == 1)
+                   or (f.name == "action" and len(f.arguments) == 2 and str(f.arguments[1]) == "unknown")}
+    unknown_act = {f.arguments[0] for f in asker.engine.static
+                   if f.name in ("unmodelled_cost",) and len(f.arguments) == 1}
+    for trace in asker.premises:
+        for step in trace.steps:
+            ev = step.event
+            if ev.name == "activate" and len(ev.arguments) == 3 and ev.arguments[1] in unknown_act:
+                raise NotModelled("the position asked about is reached through an unmodelled cost or target")
+            for r in step.resolved:
+                if r.arguments[0] in unknown_res and str(r.arguments[2]) == "applied":
+                    raise NotModelled("the position asked about is reached through a resolution that is not "
+                                      "modelled")
 
 
-def refuse(parts: list[Part], why: str = "") -> NotModelled:
-    msg = listing(parts)
-    if why:
-        msg += f" ({why})"
-    return NotModelled(msg)
+def _key(ans: Answer) -> str:
+    return json.dumps([ans.verdict, ans.answer], sort_keys=True, default=str)
+
+
+def _one_sided(asker: Asker, parts: list[Part]) -> bool:
+    """Whether a bounded part limits the use of a mandatory effect: the
+    restrictive reading (never activated) is then not one of the card's
+    continuations, and only the permissive reading (a superset) decides."""
+    names = {(p.card, p.effect) for p in parts if "use" in p.readings}
+    for inst in asker.sc.cards:
+        for e in inst.card.effects:
+            if (inst.card.name, e.index) in names and e.mandatory:
+                return True
+    return False
+
+
+def _implied_by_permissive(q: Question, ans: Answer) -> bool:
+    if q.kind == "can":
+        return ans.verdict == "no"
+    if q.kind == "must":
+        return ans.verdict == "yes"
+    if q.kind == "does":
+        return ans.verdict in ("yes", "no")
+    return False
