@@ -233,6 +233,14 @@ class UnmodelledCost(Predicate, name="unmodelled_cost"):
     e = RawField
 
 
+class UnmodelledDamage(Predicate, name="unmodelled_damage"):
+    e = RawField
+
+
+class UnmodelledStatic(Predicate, name="unmodelled_static"):
+    e = RawField
+
+
 class Reading(Predicate, name="reading"):
     r = ConstantField
 
@@ -440,6 +448,10 @@ def static_facts(sc: Scenario, reading: str | None = None) -> list[Predicate]:
                 out.append(UnmodelledResult(e=e))
             if "cost" in mark:
                 out.append(UnmodelledCost(e=e))
+            if "damage" in mark:
+                out.append(UnmodelledDamage(e=e))
+            if "static" in mark:
+                out.append(UnmodelledStatic(e=e))
         out += facts
         out.append(Owner(c=inst.id, p=inst.owner))
     if reading:

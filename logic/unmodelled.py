@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from logic.cards import Card
 from logic.errors import NotModelled
 from logic.facts import resolution_unknown
 from logic.scenario import Scenario
@@ -34,6 +35,12 @@ MAX_WORDS = 120  # characters of a part's words in a message
 #   result -- what the effect does: nothing beyond what is modelled
 #             (restrictive) / anything, and it "includes" every kind of act a
 #             condition may ask about (permissive)
+#   damage -- the effect damage it inflicts (effect damage is not in the
+#             vocabulary): none (restrictive) / every player takes damage when
+#             it resolves (permissive: "when you take damage" triggers)
+#   static -- (any part of a continuous effect) it never applies (restrictive)
+#             / it applies with any result whenever its card is face-up on the
+#             field or battlefield (permissive)
 # An aspect not listed (a trigger event, a restriction on the players, a
 # widening such as "you can also activate this from your hand", a
 # characteristic, text not understood) cannot be bounded by the two readings:
@@ -45,6 +52,7 @@ ASPECT_READINGS: dict[str, frozenset[str]] = {
     **{a: frozenset({"use", "cost"}) for a in ("cost", "cost clause does not parse")},
     "target": frozenset({"use", "cost", "result"}),
     **{a: frozenset({"result"}) for a in ("resolution", "result", "amount")},
+    "damage": frozenset({"damage"}),
 }
 
 
@@ -58,12 +66,17 @@ class Part:
     words: str  # the card's words (or what is approximate)
     approximate: bool = False  # an approximation of the library, not unread text
 
+    continuous: bool = False  # a part of a continuous effect (it applies, it is not activated)
+
     @property
     def readings(self) -> frozenset[str]:
         """The kinds of reading that bound it (ASPECT_READINGS); empty: it cannot be bounded."""
         if self.effect is None:
             return frozenset()
-        return ASPECT_READINGS.get(self.aspect, frozenset())
+        kinds = ASPECT_READINGS.get(self.aspect, frozenset())
+        if kinds and self.continuous:
+            return frozenset({"static"})
+        return kinds
 
     @property
     def bound(self) -> bool:
@@ -98,13 +111,14 @@ def parts_of(sc: Scenario) -> list[Part]:
     out: list[Part] = []
     seen: set[tuple[str, int | None, str]] = set()
 
-    def add(card: str, idx: int | None, text: str) -> None:
+    def add(card: Card, idx: int | None, text: str) -> None:
         aspect, words, approx = split_part(text)
-        key = (card, idx, " ".join(f"{aspect} {words} {approx}".lower().split()))
+        key = (card.name, idx, " ".join(f"{aspect} {words} {approx}".lower().split()))
         if key in seen:
             return
         seen.add(key)
-        out.append(Part(card, idx, aspect, words, approx))
+        continuous = any(e.index == idx and e.kind == "continuous" for e in card.effects)
+        out.append(Part(card.name, idx, aspect, words, approx, continuous))
 
     done: set[str] = set()
     for inst in sc.cards:
@@ -113,19 +127,19 @@ def parts_of(sc: Scenario) -> list[Part]:
             continue
         done.add(card.name)
         for idx, text in card.unmodelled_parts():
-            add(card.name, idx, text)
+            add(card, idx, text)
         if card.origin != "library":
             for e in card.effects:
                 if resolution_unknown(e):
-                    add(card.name, e.index, "resolution: what it does on resolution is not modelled")
+                    add(card, e.index, "resolution: what it does on resolution is not modelled")
         dc = sc.derived.get(card.name)
         if dc is not None and card.origin == "derived":
             for r in dc.reports:
                 if r.status != "classified":
                     why = "; ".join(r.reasons) or r.text or "not read"
-                    add(card.name, r.index, f"{r.status}: {why}")
+                    add(card, r.index, f"{r.status}: {why}")
                 for u in r.unmodelled:
-                    add(card.name, r.index, u)
+                    add(card, r.index, u)
     return out
 
 

@@ -116,7 +116,7 @@ class Asker:
         names = {c.card.name for c in self.sc.cards
                  if c.card.origin != "library" and any(resolution_unknown(e) for e in c.card.effects)}
         if self.reading == "permissive":
-            names |= {p.card for p in parts_of(self.sc) if p.readings & {"result", "cost"}}
+            names |= {p.card for p in parts_of(self.sc) if p.readings & {"result", "cost", "static"}}
         return sorted(names)
 
     def _check_unknown_resolutions(self, q: Question) -> None:

@@ -27,6 +27,8 @@ from logic.unmodelled import Part, listing, parts_of, refuse
 if TYPE_CHECKING:
     from queries.answer import Answer, Asker
     from queries.ast import Question
+    from queries.engine import Position
+    from solver.terms import Symbol
 
 READING_RULES = ("unmodelled.permissive", "unmodelled.restrictive")
 
@@ -95,8 +97,14 @@ def _check_premises(asker: Asker) -> None:
                    or (f.name == "action" and len(f.arguments) == 2 and str(f.arguments[1]) == "unknown")}
     unknown_act = {f.arguments[0] for f in asker.engine.static
                    if f.name in ("unmodelled_cost",) and len(f.arguments) == 1}
+    static = {f.arguments[0] for f in asker.engine.static if f.name == "unmodelled_static" and len(f.arguments) == 1}
+    static_cards = {f.arguments[1] for f in asker.engine.static
+                    if f.name == "effect_card" and len(f.arguments) == 2 and f.arguments[0] in static}
     for trace in asker.premises:
         for step in trace.steps:
+            if static_cards and _functions(step.before, static_cards):
+                raise NotModelled("the position asked about is reached while a continuous effect that is not "
+                                  "fully modelled applies")
             ev = step.event
             if ev.name == "activate" and len(ev.arguments) == 3 and ev.arguments[1] in unknown_act:
                 raise NotModelled("the position asked about is reached through an unmodelled cost or target")
@@ -104,6 +112,17 @@ def _check_premises(asker: Asker) -> None:
                 if r.arguments[0] in unknown_res and str(r.arguments[2]) == "applied":
                     raise NotModelled("the position asked about is reached through a resolution that is not "
                                       "modelled")
+
+
+FIELD_ZONES = ("monster", "spell_trap", "field", "battlefield")
+FACE_UP = ("face_up_attack", "face_up_defense", "face_up", "tapped", "untapped")
+
+
+def _functions(pos: Position, cards: set[Symbol]) -> bool:
+    """Whether one of the cards is face-up on the field (battlefield) in a state."""
+    zones = {k.arguments[0]: str(v) for k, v in pos.values("zone") if k.arguments}
+    places = {k.arguments[0]: str(v) for k, v in pos.values("pos") if k.arguments}
+    return any(zones.get(c) in FIELD_ZONES and places.get(c) in FACE_UP for c in cards)
 
 
 def _key(ans: Answer) -> str:
