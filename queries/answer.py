@@ -81,7 +81,7 @@ class Asker:
 
     def __init__(self, sc: Scenario, time_limit: float | None = None, max_horizon: int | None = None,
                  explain: bool = True, limits: Limits | None = None, user_rules: UserRules | None = None,
-                 reading: str | None = None) -> None:
+                 reading: str | None = None, start: Asker | None = None) -> None:
         self.sc = sc
         self.explain = explain  # False: the verdict and a witness only (no reasons, counterfactuals, chances)
         self.reading = reading  # a reading of the unmodelled parts (queries/relevance.py), None: plain
@@ -95,7 +95,10 @@ class Asker:
         self.engine.probe()  # rule files, large positions: ground first in a child under limits
         self.compiler = Compiler(self.engine)
         self.names = names_of(sc)
-        self.start = self._replay_history()
+        if start is None:
+            self.start = self._replay_history()
+        else:  # the position of another asker over the same scenario (its history already replayed)
+            self.start, self.history_trace, self.premises = start.start, start.history_trace, list(start.premises)
         self._chance_cache: dict[Any, list[explain.Window]] = {}
 
     # ------------------------------------------------------------ derived cards

@@ -48,10 +48,15 @@ def check(asker: Asker, q: Question, plain: Answer) -> None:
     if left:
         raise refuse(left)
     answers: dict[str, Any] = {}
+    mine = _key(plain)
+    need = _needed(asker, parts)
     for reading in ("permissive", "restrictive"):
+        if reading not in need and reading + "_check" not in need:
+            answers[reading] = mine  # the reading's program differs from the plain one in nothing that is read
+            continue
         try:
-            other = _asker(asker, reading)
-            ans = other._answer(q)
+            other = _asker(asker, reading, reuse=reading not in need)
+            ans = other._answer(q) if reading in need else plain
             if reading == "permissive":
                 # an unknown result (a resolution, a cost paid) before the asked moment ...
                 other._check_unknown_resolutions(q)
@@ -63,7 +68,6 @@ def check(asker: Asker, q: Question, plain: Answer) -> None:
             raise refuse(parts, f"under the most {reading} reading of these parts the question's premise "
                                 f"does not hold as stated: {exc.message}") from None
         answers[reading] = _key(ans)
-    mine = _key(plain)
     if not (answers["permissive"] == answers["restrictive"] == mine):
         raise refuse(parts, "the answer differs between the most permissive and the most restrictive reading "
                             "of these parts")
@@ -77,12 +81,37 @@ def check(asker: Asker, q: Question, plain: Answer) -> None:
         f"restrictive ({READING_RULES[1]}) reading of each")
 
 
-def _asker(asker: Asker, reading: str) -> Asker:
+def _needed(asker: Asker, parts: list[Part]) -> set[str]:
+    """Which solves a reading needs: "permissive" / "restrictive" (the question
+    solved under it), "permissive_check" (only the unknown results looked for).
+    A reading whose program differs from the plain one only in atoms nothing in
+    this position reads gives the plain answer: it is not solved again."""
+    kinds = set().union(*(p.readings for p in parts))
+    need: set[str] = set()
+    if "use" in kinds:
+        need |= {"permissive", "restrictive"}
+    cards = [i.card for i in asker.sc.cards]
+    # ygo/unmodelled.lp: a link with an unknown result includes every kind a condition reads ...
+    if "result" in kinds and any(k in ("special_summons", "destroys", "touches_deck")
+                                 for c in cards for e in c.effects for _, k in e.responds_to):
+        need.add("permissive")
+    # ... and unmodelled effect damage is taken by every player
+    if "damage" in kinds and any("takes_damage" in e.triggers for c in cards for e in c.effects):
+        need.add("permissive")
+    if kinds & {"result", "cost", "static"} or asker._unknown_effects():
+        need.add("permissive_check")
+    return need
+
+
+def _asker(asker: Asker, reading: str, reuse: bool = False) -> Asker:
+    """An asker of the same scenario under a reading; ``reuse``: from the plain
+    asker's position (its history replayed: the reading changes nothing the
+    replay reads)."""
     from queries.answer import Asker as _Asker
 
     eng = asker.engine
     other = _Asker(asker.sc, max_horizon=eng.max_horizon, explain=False, limits=eng.limits,
-                   user_rules=asker.user_rules, reading=reading)
+                   user_rules=asker.user_rules, reading=reading, start=asker if reuse else None)
     # one deadline for the whole answer
     other.engine.deadline = eng.deadline
     other.engine.time_limit = eng.time_limit

@@ -160,3 +160,19 @@ def test_mtg_unread_resolution_refused_when_it_can_resolve_first():
         Asker(sc).ask("can Alice cast Lightning Bolt after Shock resolves")
     assert "Shock, effect 1, resolution: and Bob scries 1" in exc.value.message
     assert "reached through a resolution that is not modelled" in exc.value.message
+
+
+def test_continuous_approximation_that_applies_is_refused():
+    # Skill Drain's negation is not modelled: face-up on the field it could decide the answer
+    sc = _ygo(VEILER + [{"card": "Skill Drain", "controller": "B", "zone": "spell_trap", "position": "face_up"}])
+    with pytest.raises(NotModelled) as exc:
+        Asker(sc).ask("can B activate Effect Veiler targeting Judgment Dragon now")
+    assert "Skill Drain, effect 2, approximation: resolution:" in exc.value.message
+
+
+def test_continuous_approximation_not_yet_applying_is_bounded():
+    # Set, it applies only once it has resolved: after the asked activation
+    sc = _ygo(VEILER + [{"card": "Skill Drain", "controller": "B", "zone": "spell_trap", "position": "face_down"}])
+    ans = Asker(sc).ask("can B activate Skill Drain after A declares the end of main phase 1")
+    assert ans.verdict == "yes"
+    assert any(b.startswith("Skill Drain, effect 2, approximation: resolution:") for b in ans.bounded)
