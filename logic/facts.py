@@ -221,6 +221,30 @@ class DsOverride(Predicate, name="ds_override"):
     v = ConstantField
 
 
+class UnmodelledUse(Predicate, name="unmodelled_use"):
+    e = RawField
+
+
+class UnmodelledResult(Predicate, name="unmodelled_result"):
+    e = RawField
+
+
+class UnmodelledCost(Predicate, name="unmodelled_cost"):
+    e = RawField
+
+
+class UnmodelledDamage(Predicate, name="unmodelled_damage"):
+    e = RawField
+
+
+class UnmodelledStatic(Predicate, name="unmodelled_static"):
+    e = RawField
+
+
+class Reading(Predicate, name="reading"):
+    r = ConstantField
+
+
 class Variant(Predicate, name="variant"):
     k = ConstantField
     v = ConstantField
@@ -398,20 +422,54 @@ def effect_facts(card_id: str, eff: Effect, unknown_resolution: bool = False) ->
     return out
 
 
-def static_facts(sc: Scenario) -> list[Predicate]:
+def static_facts(sc: Scenario, reading: str | None = None) -> list[Predicate]:
+    """The scenario's static facts; under a ``reading`` of its unmodelled parts
+    (``permissive`` | ``restrictive``, encodings/core/unmodelled.lp) also which
+    effects have which kind of unmodelled part (none without a reading: the
+    plain answer's program is unchanged)."""
     out: list[Predicate] = []
     out += rule_facts(sc.game)
     out += turn_facts(sc.game)
     out += player_facts(sc)
+    marks = _unmodelled_marks(sc) if reading else {}
     for inst in sc.cards:
         if sc.game == "mtg":
-            out += mtg_card_facts(inst.id, inst.card)
+            facts = mtg_card_facts(inst.id, inst.card)
         else:
-            out += card_facts(inst.id, inst.card)
+            facts = card_facts(inst.id, inst.card)
+        for eff in inst.card.effects:
+            e = _raw(effect_term(inst.id, eff.index))
+            mark = marks.get((inst.card.name, eff.index), set())
+            if "use" in mark:
+                out.append(UnmodelledUse(e=e))
+                # the permissive reading: a mandatory effect may also be declined
+                facts = [f for f in facts if not (isinstance(f, Mandatory) and f.e == e)]
+            if "result" in mark:
+                out.append(UnmodelledResult(e=e))
+            if "cost" in mark:
+                out.append(UnmodelledCost(e=e))
+            if "damage" in mark:
+                out.append(UnmodelledDamage(e=e))
+            if "static" in mark:
+                out.append(UnmodelledStatic(e=e))
+        out += facts
         out.append(Owner(c=inst.id, p=inst.owner))
+    if reading:
+        out.append(Reading(r=reading))
     for k, v in sc.variants.items():
         out.append(Variant(k=k, v=v))
     out.append(DateFact(d=sc.date.year * 10000 + sc.date.month * 100 + sc.date.day))
+    return out
+
+
+def _unmodelled_marks(sc: Scenario) -> dict[tuple[str, int], set[str]]:
+    """(card name, effect index) -> the kinds of reading its unmodelled parts get."""
+    from logic.unmodelled import parts_of
+
+    out: dict[tuple[str, int], set[str]] = {}
+    for p in parts_of(sc):
+        if p.effect is not None and p.readings:
+            out.setdefault((p.card, p.effect), set()).update(p.readings)
     return out
 
 

@@ -31,7 +31,7 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
-from logic.cards import Card, Effect
+from logic.cards import Card, Effect, approximations
 from logic.errors import InputError
 
 # ---------------------------------------------------------------- vocabulary
@@ -217,7 +217,7 @@ def parse_mtg_effect(d: Mapping[str, Any], index: int, types: tuple[str, ...], k
     if not isinstance(d, Mapping):
         raise InputError("an effect must be a mapping", where)
     _check_keys(d, {"kind", "timing", "cost", "loyalty", "target", "actions", "trigger", "once_per_turn",
-                    "summary", "source", "index", "mandatory", "unmodelled"}, where)
+                    "summary", "source", "index", "mandatory", "unmodelled", "approximate"}, where)
     kind = str(_need(d, "kind", where))
     kind = KIND_ALIASES.get(kind, kind)
     if kind not in KINDS:
@@ -280,7 +280,7 @@ def parse_mtg_effect(d: Mapping[str, Any], index: int, types: tuple[str, ...], k
         once_per_turn=bool(d.get("once_per_turn", False)),
         summary=str(d.get("summary", "")),
         source=str(d.get("source", "")),
-        unmodelled=unmodelled,
+        unmodelled=unmodelled + approximations(d, where),
     )
 
 

@@ -329,12 +329,14 @@ class Engine:
     """Searches over one scenario."""
 
     def __init__(self, sc: Scenario, time_limit: float | None = None, max_horizon: int = DEFAULT_MAX_HORIZON,
-                 limits: Limits | None = None, user_rules: UserRules | None = None) -> None:
+                 limits: Limits | None = None, user_rules: UserRules | None = None,
+                 reading: str | None = None) -> None:
         self.sc = sc
         self.game = sc.game
+        self.reading = reading  # a reading of the unmodelled parts (core/unmodelled.lp), None: plain
         self.limits = limits or Limits(time=time_limit)
         self.user_programs = list(user_rules.programs) if user_rules is not None else []
-        self.static: list[Symbol] = symbols(static_facts(sc))
+        self.static: list[Symbol] = symbols(static_facts(sc, reading))
         self.rules = registry(sc.game)
         if user_rules is not None and user_rules.rules:
             # a rule file's rules: cited in explanations like the rulebook's, switched the same way
