@@ -422,7 +422,6 @@ def _val(key: Symbol, value: Symbol) -> InitVal:
 def initial_state(sc: Scenario) -> list[Predicate]:
     """The fluents of the scenario's position, before its history."""
     t = turn(sc.game)
-    point = t.point(sc.point)
     out: list[Predicate] = [
         _val(_const("at"), _const(sc.point)),
         _val(_const("passes"), Number(0)),
@@ -432,7 +431,10 @@ def initial_state(sc: Scenario) -> list[Predicate]:
         out.append(_val(_const("proc"), _const("none")))
         out.append(_val(_const("priority"), String(sc.turn_player)))
     if sc.game == "ygo":
-        out.append(_val(_const("box"), _const("a" if point.open_state else "b")))
+        # DESIGN.md "Positions": every phase, step and sub-step begins in box A, the
+        # turn player first (001.3); the attack declaration window is the moment
+        # right after the declaration, an action that starts no chain (001.6: box B)
+        out.append(_val(_const("box"), _const("b" if sc.point == "bp_attack" else "a")))
         out.append(_val(_const("segoc"), _const("none")))
         order = t.order(sc.point)
         if order > t.order("draw"):
