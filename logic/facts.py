@@ -429,14 +429,16 @@ def initial_state(sc: Scenario) -> list[Predicate]:
         _val(_const("passes"), Number(0)),
         _val(_const("chain_len"), Number(0)),
     ]
-    if sc.game != "mtg":  # Magic sets these in mtg_initial_state
-        out.append(_val(_const("proc"), _const("none")))
-        out.append(_val(_const("priority"), String(sc.turn_player)))
     if sc.game == "ygo":
-        # DESIGN.md "Positions": every phase, step and sub-step begins in box A, the
-        # turn player first (001.3); the attack declaration window is the moment
-        # right after the declaration, an action that starts no chain (001.6: box B)
-        out.append(_val(_const("box"), _const("b" if sc.point == "bp_attack" else "a")))
+        # DESIGN.md "Positions": the game as play enters the point; the game procedure
+        # `begin` (ygo/turn.lp) then enters it: box A, the turn player first (001.3),
+        # unless something triggers there.  The attack declaration window is the
+        # moment right after the declaration, an action that starts no chain
+        # (001.6: box B, the turn player first).
+        attack_window = sc.point == "bp_attack"
+        out.append(_val(_const("proc"), _const("none" if attack_window else "begin")))
+        out.append(_val(_const("priority"), String(sc.turn_player) if attack_window else _const("nobody")))
+        out.append(_val(_const("box"), _const("b" if attack_window else "none")))
         out.append(_val(_const("segoc"), _const("none")))
         order = t.order(sc.point)
         if order > t.order("draw"):
@@ -446,9 +448,6 @@ def initial_state(sc: Scenario) -> list[Predicate]:
             target = String(x) if x != "direct" else _const("direct")
             out.append(_val(_const("attack"), Function("att", [String(a), target])))
             out.append(Init(f=_raw(Function("attacked", [String(a)]))))
-            if x != "direct" and sc.point == "ds_start" and sc.instance(x).position == "face_down_defense":
-                # 004.DS1: the Set target is still face-down at the start of the Damage Step
-                out.append(Init(f=_raw(Function("face_down_at_ds_start", [String(x)]))))
         else:
             out.append(_val(_const("attack"), _const("none")))
     if sc.game == "mtg":
