@@ -183,7 +183,12 @@ class Asker:
 
     # ------------------------------------------------------------ history
     def _replay_history(self) -> Position:
-        pos = self.engine.initial()
+        # where the position begins (DESIGN.md "Positions"): with several
+        # beginnings (a player's choice in the game's procedures) the history
+        # is replayed from the step as it begins, the procedures coming first
+        starts = self.engine.starts()
+        pos = starts[0] if len(starts) == 1 else self.engine.initial()
+        self._starts = starts
         self.history_trace: Trace | None = None
         self.premises: list[Trace] = []  # the traces of the history and of the question's premise
         for i, phrase in enumerate(self.sc.history):
@@ -208,6 +213,8 @@ class Asker:
                     f"{phrase!r} can happen in {len(positions)} different ways here; "
                     "say which (for example name the target or the phase entered)", where)
             pos = positions[0]
+        if self.sc.history:
+            self._starts = [pos]
         return pos
 
     # ------------------------------------------------------------ entry
@@ -238,7 +245,7 @@ class Asker:
             if self._on_top(self.start, when.event):
                 return [self.start]
             return self._replay(self.start, when.event)
-        return [self.start]
+        return list(self._starts)
 
     def _replay(self, pos: Position, ev: Event) -> list[Position]:
         facts = self.compiler.event_facts(GOAL, ev)
