@@ -402,6 +402,7 @@ class Asker:
                     ans.verdict = "no"
                     self._why_not(ans, st, "q_reach")
                     self._chances(ans, q)
+                    self._while_resolving_note(ans, q, pos)
             elif q.kind == "must":
                 res = self.engine.search(pos, facts, "q_avoid", stepper=st)
                 self._bounded(res, "a complete trace without the asked event")
@@ -433,6 +434,23 @@ class Asker:
         if not ans.because:
             ans.because = describe.structural(self.sc, q)
         return ans
+
+    def _while_resolving_note(self, ans: Answer, q: Question, pos: Position) -> None:
+        """A "no" asked while a chain (the stack) is resolving, about a moment before
+        the resolution is over: nobody may act then."""
+        proc = pos.value("proc")
+        if proc is None or proc.name != "resolve" or q.when.kind not in ("before_event", "while_resolves"):
+            return
+        if self.sc.game == "ygo":
+            ans.summary = ("No: the chain is resolving, and once a chain starts to resolve no card or effect can be "
+                           "activated until it has fully resolved (an effect that triggers meanwhile waits until "
+                           "then); the moment asked about comes before that.")
+        else:
+            ans.summary = ("No: the stack is resolving, and no player receives priority while a spell or ability "
+                           "resolves; the moment asked about comes before anyone receives it again.")
+        rule = self.engine.rules.get("core_procedure_game_acts")
+        if rule is not None and all(r.get("rule") != rule.id for r in ans.because):
+            ans.because = [rule.as_dict(), *ans.because]
 
     def _why_depends(self, ans: Answer, st: Any, yes: Trace | None, no: Trace | None) -> None:
         if not self.explain:
@@ -589,8 +607,9 @@ class Asker:
             on = [f for f in pos.has("link") if f.arguments[1].arguments and
                   f.arguments[1].arguments[0].type.name == "String" and f.arguments[1].arguments[0].string in insts]
             if not on:
-                return (f"{ev.card.text} is not on the {chain} (nothing has activated it); to ask about its "
-                        f"resolution, put its activation in the history or ask 'after <player> activates "
+                verb = "casts or activates" if self.sc.game == "mtg" else "activates"
+                return (f"{ev.card.text} is not on the {chain} (nothing has put it there); to ask about its "
+                        f"resolution, put its activation in the history or ask 'after <player> {verb} "
                         f"{ev.card.text}'")
         if ev.kind == "chain_resolves":
             n = pos.value("chain_len")
@@ -619,7 +638,7 @@ class Asker:
         ans.answer = values[0] if len(values) == 1 else values
         pos = answers[0][1]
         box = pos.value("box")
-        if self.sc.game == "ygo" and box is not None and box.name not in ("none",):
+        if self.sc.game == "ygo" and box is not None and box.name not in ("none",) and ans.answer != "nobody":
             ans.detail["box"] = box.name.upper() if box.name != "e0" else "E (turn player's last chance)"
         ans.detail["point"] = describe.point_name(self.sc, pos)
         ans.because = describe.priority_reason(self.sc, pos)
@@ -672,6 +691,27 @@ class Asker:
         return ans
 
     def _order(self, q: Question, positions: list[Position]) -> Answer:
+        """In what order two effects go on the chain / stack (first link first), or
+        resolve (the last link, the top of the stack, first)."""
+        ans = self._chain_order(q, positions)
+        if q.order_of == "resolve" and ans.answer:
+            if isinstance(ans.answer[0], list):
+                ans.answer = [list(reversed(o)) for o in ans.answer]
+            else:
+                ans.answer = list(reversed(ans.answer))
+            ans.detail["order"] = "resolution: the last link (the top of the stack) first"
+            rule = self.engine.rules.get("core_chain_last_first")
+            if rule is not None and all(r.get("rule") != rule.id for r in ans.because):
+                ans.because = [rule.as_dict(), *ans.because]
+            if ans.answer and not isinstance(ans.answer[0], list):
+                where = "stack" if self.sc.game == "mtg" else "chain"
+                ans.summary = (f"{ans.answer[0]} resolves first, then {ans.answer[1]}: "
+                               f"{ans.answer[1]} went on the {where} first (last in, first out).")
+        else:
+            ans.detail["order"] = "chain: the first link (the bottom of the stack) first"
+        return ans
+
+    def _chain_order(self, q: Question, positions: list[Position]) -> Answer:
         a, b = q.cards
         ea, eb = self.compiler.effects(a), self.compiler.effects(b)
         labels = [describe.ref_label(self.sc, a), describe.ref_label(self.sc, b)]
