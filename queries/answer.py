@@ -186,7 +186,12 @@ class Asker:
                 positions, self.history_trace = self.engine.replay(pos, facts, phrase)
             except ReplayError as err:
                 reason = self._premise_reason(_Impossible(ev, err), pos)
-                raise InputError(f"{phrase!r} cannot happen at this point of the history: {reason}", where) from None
+                if not reason:
+                    rules = "; ".join(f"{r.id}: {r.text}" for r in err.core) if err.core else "no legal way was found"
+                    reason = f"({rules})"
+                else:
+                    reason = f"({reason})"
+                raise InputError(f"{phrase!r} cannot happen at this point of the history {reason}", where) from None
             if len(positions) > 1:
                 raise InputError(
                     f"{phrase!r} can happen in {len(positions)} different ways here; "
@@ -575,10 +580,11 @@ class Asker:
     def _premise_error(self, imp: _Impossible, pos: Position) -> InputError:
         """A premise that cannot happen is not a verdict (DESIGN.md, "Premises"): say which and why."""
         said = imp.event.text or event_phrase(imp.event)
-        return InputError(f"the premise '{said}' cannot happen from this position: "
-                          f"{self._premise_reason(imp, pos)}", "question")
+        reason = self._premise_reason(imp, pos) or self._premise_why(imp)
+        return InputError(f"the premise '{said}' cannot happen from this position: {reason}", "question")
 
     def _premise_reason(self, imp: _Impossible, pos: Position) -> str:
+        """Why a premise cannot happen, where the position says it plainly ('' if not)."""
         ev = imp.event
         at = pos.value("at")
         here = at.name if at is not None else ""
@@ -615,6 +621,10 @@ class Asker:
             n = pos.value("chain_len")
             if n is None or n.number == 0:
                 return f"the {chain} is empty"
+        return ""
+
+    def _premise_why(self, imp: _Impossible) -> str:
+        """The generic reason: what could not be found, and the rules that forbid it."""
         rules = "; ".join(f"{r.id}: {r.text}" for r in imp.err.core) if imp.err.core else ""
         if imp.anything_before:
             why = "no legal continuation of this turn has it"

@@ -32,6 +32,8 @@ from logic.text import first_unprintable, normalise
 from queries.ast import Event, Outcome, Question, Ref, When
 
 MAX_LENGTH = 1000
+_GUARD = "\x00"  # marks a point name read only right after a when-word
+_WHEN_AFTER = re.compile(r"(?:^|\s)(?:after|before|during|at|in)\s+(?:the\s+)?$", re.IGNORECASE)
 _WHEN_WORDS = {"after", "before", "during", "at", "in", "while"}
 _SINGLE_WORD_POINTS_SKIP = {"draw", "end", "main", "battle", "combat", "beginning", "ending"}
 
@@ -81,7 +83,12 @@ def _point_names(game: str) -> list[str]:
             # calculation" means before it begins, "during damage calculation" while it lasts
             continue
         if " " not in n and "." not in n and not any(ch.isdigit() for ch in n):
-            if n in _SINGLE_WORD_POINTS_SKIP or len(n) < 2:
+            if len(n) < 2:
+                continue
+            if n in _SINGLE_WORD_POINTS_SKIP:
+                # a word of ordinary phrases too ("the end of", "draw"): a point name
+                # only right after a when-word ("during end", "after the battle")
+                out.append(_GUARD + n)
                 continue
         out.append(n)
     return out
@@ -111,11 +118,15 @@ def _substitute(text: str, names: Names) -> _Sub:
     # sign and the long s are gone; other characters only pass the test, never fail it.)
     lower = text.lower()
     for name, kind, case in entries:
+        guarded = name.startswith(_GUARD)
+        name = name.lstrip(_GUARD)
         if name not in text if case else (name.isascii() and name.lower() not in lower):
             continue
         for m in _name_pattern(name, case).finditer(text):
             s, e = m.span()
             if any(taken[s:e]):
+                continue
+            if guarded and not _WHEN_AFTER.search(text[:s]):
                 continue
             if kind == "t" and name.lower() == "the":
                 continue
