@@ -83,6 +83,9 @@ _load_derived_library = logic.scenario.derived_library
 def test_external_case(name: str, case: dict[str, Any], monkeypatch: pytest.MonkeyPatch) -> None:
     game = _game(case)
     cards = CARD_LISTS.get(game)
+    if cards is None:
+        pytest.skip(f"the {game} card list is not beside the repository (set $"
+                    f"{'CHAINJUDGE_CARDS' if game == 'ygo' else 'CHAINJUDGE_MTG_CARDS'})")
     if game == "ygo":  # read the derived list once per worker, not once per case
         monkeypatch.setattr(logic.scenario, "derived_library",
                             lambda cards_file: _derived_library(str(cards_file)) if cards_file else None)
