@@ -202,6 +202,7 @@ def parse_ygo_effect(d: Mapping[str, Any], index: int, card_type: str, prop: str
         "kind", "speed", "mandatory", "optional", "from", "conditions", "responds_to", "cost", "target",
         "actions", "trigger", "timing", "duration", "once_per_turn", "errata_2014", "damage_step",
         "damage_step_source", "summary", "source", "index", "amount", "once_per_turn_group", "unmodelled",
+        "approximate",
     }
     for key in d:
         if key not in known:
@@ -320,7 +321,7 @@ def parse_ygo_effect(d: Mapping[str, Any], index: int, card_type: str, prop: str
         damage_step_source=str(d.get("damage_step_source", "")),
         summary=str(d.get("summary", "")),
         source=str(d.get("source", "")),
-        unmodelled=_unmodelled(d, where),
+        unmodelled=_unmodelled(d, where) + approximations(d, where),
     )
 
 
@@ -332,6 +333,19 @@ def _unmodelled(d: Mapping[str, Any], where: str) -> tuple[str, ...]:
             raise InputError("unmodelled entries must be texts of the form '<aspect>: <the card's words>'",
                              f"{where}.unmodelled")
         out.append(u)
+    return tuple(out)
+
+
+def approximations(d: Mapping[str, Any], where: str) -> tuple[str, ...]:
+    """A hand-checked entry's ``approximate:`` list ("<aspect>: <what is approximate>")
+    as unmodelled parts "approximation: <aspect>: <what>" (DESIGN.md "Not modelled")."""
+    out = []
+    for i, a in enumerate(_listify(d.get("approximate"))):
+        if not isinstance(a, str) or ":" not in a or not a.split(":", 1)[0].strip() or not a.split(":", 1)[1].strip():
+            raise InputError("each approximate: entry is a text '<aspect>: <what is approximate>' "
+                             f"(for example 'resolution: modelled as doing nothing'), not {shorten(a, 40)}",
+                             f"{where}.approximate[{i}]")
+        out.append("approximation: " + " ".join(a.split()))
     return tuple(out)
 
 

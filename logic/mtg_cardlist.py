@@ -85,6 +85,9 @@ def list_path(cards_file: str | Path | None) -> Path | None:
         p = Path(env)
         if not p.exists():
             raise InputError(f"the Magic card list named by ${ENV} was not found", env)
+        if game_of(p) == "ygo":
+            raise InputError(f"${ENV} names a Yu-Gi-Oh! card list, not a Magic one (give that one with "
+                             "CHAINJUDGE_CARDS)", env)
         return p
     return None
 

@@ -31,7 +31,7 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
-from logic.cards import Card, Effect
+from logic.cards import Card, Effect, approximations
 from logic.errors import InputError
 
 # ---------------------------------------------------------------- vocabulary
@@ -217,7 +217,7 @@ def parse_mtg_effect(d: Mapping[str, Any], index: int, types: tuple[str, ...], k
     if not isinstance(d, Mapping):
         raise InputError("an effect must be a mapping", where)
     _check_keys(d, {"kind", "timing", "cost", "loyalty", "target", "actions", "trigger", "once_per_turn",
-                    "summary", "source", "index", "mandatory", "unmodelled"}, where)
+                    "summary", "source", "index", "mandatory", "unmodelled", "approximate"}, where)
     kind = str(_need(d, "kind", where))
     kind = KIND_ALIASES.get(kind, kind)
     if kind not in KINDS:
@@ -280,7 +280,7 @@ def parse_mtg_effect(d: Mapping[str, Any], index: int, types: tuple[str, ...], k
         once_per_turn=bool(d.get("once_per_turn", False)),
         summary=str(d.get("summary", "")),
         source=str(d.get("source", "")),
-        unmodelled=unmodelled,
+        unmodelled=unmodelled + approximations(d, where),
     )
 
 
@@ -416,13 +416,13 @@ _NUMBERS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 
 #                  keyword is an unmodelled part of the card.
 # A keyword that is not in this table is unmodelled as well.
 KEYWORD_READING: dict[str, tuple[str, str]] = {
-    "flash": ("modelled", "702.8"), "split second": ("modelled", "702.61"), "haste": ("modelled", "702.10"),
-    "flying": ("modelled", "702.9"), "reach": ("modelled", "702.17"), "first strike": ("modelled", "702.7"),
-    "double strike": ("modelled", "702.4"), "trample": ("modelled", "702.19"), "vigilance": ("modelled", "702.20"),
-    "lifelink": ("modelled", "702.15"), "defender": ("modelled", "702.3"),
-    "indestructible": ("modelled", "702.12"), "hexproof": ("modelled", "702.11"), "shroud": ("modelled", "702.18"),
+    "flash": ("modelled", "702.8: cast any time its controller could cast an instant"), "split second": ("modelled", "702.61: no other spells or non-mana abilities while it is on the stack"), "haste": ("modelled", "702.10: attacks and uses {T} abilities without summoning sickness"),
+    "flying": ("modelled", "702.9: blocked only by flying or reach"), "reach": ("modelled", "702.17: blocks creatures with flying"), "first strike": ("modelled", "702.7: damage in the first-strike damage step"),
+    "double strike": ("modelled", "702.4: damage in both combat damage steps"), "trample": ("modelled", "702.19: excess combat damage to the player"), "vigilance": ("modelled", "702.20: attacking does not tap it"),
+    "lifelink": ("modelled", "702.15: its damage gains its controller life"), "defender": ("modelled", "702.3: cannot attack"),
+    "indestructible": ("modelled", "702.12: not destroyed by lethal damage or destroy"), "hexproof": ("modelled", "702.11: not a legal target of opponents' spells and abilities"), "shroud": ("modelled", "702.18: not a legal target of any spell or ability"),
     "protection": ("modelled", "702.16 (from a colour; from anything else: unmodelled)"),
-    "morph": ("modelled", "702.37"),
+    "morph": ("modelled", "702.37: turned face up as a special action; casting it face down is an unmodelled part"),
     "changeling": ("none", "702.73: every creature type; no modelled rule reads creature types"),
     "partner": ("none", "702.124: deck construction (commander), outside the game"),
     "partner with": ("none", "702.124: deck construction; its enter trigger is not modelled"),
@@ -550,8 +550,7 @@ KEYWORD_READING: dict[str, tuple[str, str]] = {
 _LANDWALK = re.compile(r"^(?:plains|island|swamp|mountain|forest|desert|legendary land|nonbasic land|snow "
                        r"(?:plains|island|swamp|mountain|forest|land)|[a-z]+)walk$")
 # keywords that take words after their name ("Enchant creature", "Affinity for artifacts")
-_WORDY_KEYWORDS = ("enchant", "protection", "affinity", "partner with", "landwalk", "splice", "offering",
-                   "companion", "ward", "equip", "cycling", "crew", "bushido", "annihilator", "ravenous")
+_WORDY_KEYWORDS = ("enchant", "protection", "affinity", "partner with", "splice", "offering", "companion")
 
 _TARGET_KINDS = [  # exact phrase -> the model's target kind
     ("target activated or triggered ability", "ability"),
@@ -566,16 +565,51 @@ _TARGET_KINDS = [  # exact phrase -> the model's target kind
     ("target land", "land"),
     ("target permanent", "permanent"),
 ]
-# a target the model cannot state exactly: the nearest kind that holds it (the permissive reading)
-_TARGET_NEAREST = [
-    ("activated ability", "ability"), ("triggered ability", "ability"), ("noncreature spell", "noncreature_spell"),
-    ("spell", "spell"), ("creature or planeswalker", "creature_or_planeswalker"), ("creature", "creature"),
-    ("planeswalker", "planeswalker"), ("opponent", "opponent"), ("player", "player"), ("land", "land"),
-]
+
+
+def _target_superset(phrase: str) -> str | None:
+    """A target the model cannot state exactly ("target creature you control",
+    "target artifact or creature"): the smallest target kind of the model that
+    holds every object it may target, so that the model never forbids a
+    legal target (the unmodelled part says what is narrower).  A target card
+    in a graveyard or hand is no kind of the model: None (read as untargeted)."""
+    phrase = re.sub(r"\b(?:an? |that |target |each )?(?:opponent|player)(?:'s|s)? (?:controls?|owns?|graveyard|hand)\b|"
+                    r"\byou (?:don't )?(?:control|own)\b|\b(?:its|their) (?:controller|owner)\b", "", phrase)
+
+    def has(*words: str) -> bool:
+        return any(re.search(r"\b" + w + r"s?\b", phrase) for w in words)
+
+    if has("card"):
+        return None
+    if has("spell") or has("ability"):
+        if has("spell") and has("ability"):
+            return None
+        if has("ability"):
+            return "ability"
+        return "noncreature_spell" if re.search(r"\bnoncreature spell\b", phrase) and " or " not in phrase else "spell"
+    people = has("player", "opponent")
+    things = has("creature", "planeswalker", "permanent", "artifact", "enchantment", "land", "battle")
+    if re.search(r"\bany\b", phrase) or re.fullmatch(r"(?:up to \w+ )?(?:other |another )?target", phrase):
+        return "any"
+    if people and not things:
+        return "opponent" if has("opponent") and not has("player") else "player"
+    other = has("artifact", "enchantment", "land", "battle", "permanent")
+    if people:
+        return "any" if not other else None
+    if has("planeswalker") and has("creature") and not other:
+        return "creature_or_planeswalker"
+    if has("creature") and not other and not has("planeswalker"):
+        return "creature"
+    if has("planeswalker") and not other:
+        return "planeswalker"
+    if has("land") and not has("artifact", "enchantment", "battle", "permanent", "creature"):
+        return "land"
+    return "permanent"
 _TARGET_PHRASE = re.compile(
-    r"\b(?:any target|(?:up to (?:one|two|three|\w+) )?(?:other )?(?:another )?target\b[^.,;:]*?)"
-    r"(?=\s+(?:gets?|gains?|loses?|deals?|draws?|discards?|sacrifices?|reveals?|mills?|can't|to|from|and|with "
-    r"(?:the|a|an)\b|this turn|until|on|into|at|if|unless|that|where|you|its|their|his)\b|[.,;:]|$)")
+    r"\b(?:any (?:other )?target|(?:up to (?:one|two|three|\w+) )?(?:other )?(?:another )?target\b[^.,;:]*?)"
+    r"(?=\s+(?:gets?|gains?|loses?|deals?|draws?|discards?|sacrifices?|reveals?|mills?|can't|doesn't|to|from|"
+    r"and|this turn|until|into|if|unless|where|blocks?|attacks?|fights?|becomes?|has|have|is|are|"
+    r"puts?|shuffles?|searches?|creates?|returns?|exiles?|phases?|untaps?|taps?)\b|[.,;:]|$)")
 
 
 def _num(word: str) -> int | None:
@@ -670,9 +704,12 @@ def _keyword_line(paragraph: str, listed: set[str]) -> list[tuple[str, str]] | N
             merged[-1] += ", " + x
         else:
             merged.append(x)
-    out = []
+    out: list[tuple[str, str]] = []
     for x in merged:
         kw = _keyword_part(x, listed)
+        if kw is None and out and re.search(r"[—–]", out[-1][1]):
+            out[-1] = (out[-1][0], f"{out[-1][1]}, {x.strip()}")  # "Flashback—{1}{B}, Pay 3 life"
+            continue
         if kw is None:
             return None
         out.append(kw)
@@ -692,6 +729,9 @@ def _targets(body: str) -> tuple[str | None, list[str]]:
     kind: str | None = None
     unmod: list[str] = []
     for i, phrase in enumerate(found):
+        mp = re.match(r"(target (?:player|opponent))(?:'s)? (?:controls?|owns?|graveyard|hand|library)\b", phrase)
+        if mp:  # "all lands target player controls": the target is the player
+            phrase = mp.group(1)
         exact = dict(_TARGET_KINDS).get(phrase)
         words = _original(body, phrase)
         if i > 0:
@@ -703,8 +743,7 @@ def _targets(body: str) -> tuple[str | None, list[str]]:
         if exact is not None:
             kind = exact
             continue
-        near = next((k for w, k in _TARGET_NEAREST if re.search(r"\b" + w + r"\b", phrase)), "permanent")
-        kind = near
+        kind = _target_superset(phrase)
         unmod.append(f"target: {words}")
     return kind, unmod
 
@@ -801,19 +840,18 @@ def _read_body(body: str, name: str, trigger: bool = False) -> tuple[list[str], 
     """What an ability's text does: (actions, target kind, unmodelled parts, extra attributes)."""
     actions: list[str] = []
     unmod: list[str] = []
-    extra: dict[str, Any] = {}
+    extra: dict[str, Any] = {"read": []}
     target, target_unmod = _targets(body)
     for s in _sentences(body):
         low = _tilde(s, name).strip().rstrip(".")
-        if re.fullmatch(r"activate (?:this ability )?only as a sorcery", low):
-            extra["timing"] = "sorcery"
-            continue
         if re.fullmatch(r"activate (?:this ability )?only once each turn", low):
             extra["once_per_turn"] = True
+            extra["read"].append(s)
             continue
-        if re.fullmatch(r"(?:equip|activate) only as a sorcery|activate this ability only any time you could cast "
-                        r"a sorcery", low):
+        if re.fullmatch(r"(?:equip|activate) (?:this ability )?only as a sorcery|activate this ability only any "
+                        r"time you could cast a sorcery", low):
             extra["timing"] = "sorcery"
+            extra["read"].append(s)
             continue
         if low.startswith("you may ") and trigger:
             low = low[len("you may "):]  # an optional triggered ability (CR 603.5)
@@ -822,6 +860,7 @@ def _read_body(body: str, name: str, trigger: bool = False) -> tuple[list[str], 
         got = [_clause(c) for c in clauses]
         if clauses and all(g is not None for g in got):
             actions += [g for g in got if g is not None and g != "part"]
+            extra["read"].append(s)
             continue
         unmod.append(f"{_aspect(low, 'ability')}: {s.strip()}")
     return actions, target, target_unmod + unmod, extra
@@ -873,8 +912,10 @@ _ABILITY_WORD = re.compile(r"^([A-Z][A-Za-z' ]{2,30}?|Chapter [IVX]+) [—–] (
 _CHAPTER = re.compile(r"^[IVX]+(?:, [IVX]+)* [—–] ")
 
 
-def _costs(cost_text: str, name: str) -> tuple[list[str], list[str], bool]:
-    """(the model's costs, unmodelled cost parts, whether it is activated from another zone)."""
+def _costs(cost_text: str, name: str, read: list[str] | None = None) -> tuple[list[str], list[str], bool]:
+    """(the model's costs, unmodelled cost parts, whether it is activated from another zone);
+    the parts read into the model are added to ``read``."""
+    read = read if read is not None else []
     costs: list[str] = []
     unmod: list[str] = []
     other_zone = False
@@ -901,13 +942,17 @@ def _costs(cost_text: str, name: str) -> tuple[list[str], list[str], bool]:
                 elif s == "E":
                     unmod.append(f"cost: {{{sym}}}")
                 # mana symbols: the mana pool is not modelled, every mana cost is payable (encodings/mtg/README.md)
+            read.append(p)
             continue
         if re.fullmatch(r"sacrifice ~", low):
             costs.append("sacrifice_self")
+            read.append(p)
         elif re.fullmatch(r"discard (?:a|one) card", low):
             costs.append("discard_card")
+            read.append(p)
         elif re.fullmatch(r"pay \d+ life", low):
             costs.append("pay_life")
+            read.append(p)
         else:
             if re.search(r"\b(?:discard|exile|reveal) ~(?: from your (?:hand|graveyard))?$", low):
                 other_zone = True
@@ -926,7 +971,8 @@ def derive(name: str, type_line: str, text: str, where: str,
     protection: list[str] = []
     effects: list[dict[str, Any]] = []
     card_unmod: list[str] = []
-    read: list[str] = []  # keyword abilities read into the model (or with no timing effect)
+    read: list[str] = []  # the card's words read into the model (or read as having no timing effect)
+    keywords_read: list[str] = []  # of them, the keyword abilities
     spell_lines: list[str] = []
     is_spell = "instant" in types or "sorcery" in types
     spell_eff: dict[str, Any] = {"kind": "card", "summary": "cast it", "unmodelled": []}
@@ -947,10 +993,11 @@ def derive(name: str, type_line: str, text: str, where: str,
                     card_unmod.append(f"keyword: {words}")
                 else:
                     read.append(words)
+                    keywords_read.append(words)
                 continue
             if kw == "morph":
-                keywords.append("morph")
-                read.append(words)
+                keywords.append("morph")  # turning it face up is modelled, casting it face down is not
+                card_unmod.append(f"keyword: {words} (casting it face down, CR 702.37c)")
                 continue
             if kw in ("megamorph", "disguise"):
                 keywords.append("morph")  # turning it face up is modelled; what it adds is not
@@ -958,7 +1005,8 @@ def derive(name: str, type_line: str, text: str, where: str,
                 continue
             if kw == "equip":
                 cost_text = words[len("equip"):].strip(" —-–")
-                costs, cost_unmod, _ = _costs(cost_text, name)
+                costs, cost_unmod, _ = _costs(cost_text, name, read)
+                read.append(words)
                 eff = {"kind": "activated", "cost": costs, "timing": "sorcery", "target": "creature",
                        "actions": ["no_action"], "summary": f"equip ({cost_text})",
                        "unmodelled": cost_unmod + ["target: target creature you control",
@@ -967,9 +1015,9 @@ def derive(name: str, type_line: str, text: str, where: str,
                 continue
             if reading == "modelled":
                 keywords.append(kw.replace(" ", "_"))
+            if reading in ("modelled", "none"):
                 read.append(words)
-            elif reading == "none":
-                read.append(words)
+                keywords_read.append(words)
             else:
                 card_unmod.append(f"keyword: {words}")
 
@@ -985,12 +1033,16 @@ def derive(name: str, type_line: str, text: str, where: str,
             card_unmod.append(f"chapter ability: {paragraph}")
             last = None
             continue
-        paragraph = _ABILITY_WORD.sub("", paragraph, count=1) if not _LOYALTY.match(paragraph) else paragraph
+        aw = _ABILITY_WORD.match(paragraph)
+        if aw and not _LOYALTY.match(paragraph):  # an ability word has no rules meaning (CR 207.2c)
+            read.append(aw.group(0))
+            paragraph = paragraph[aw.end():]
         ml = _LOYALTY.match(paragraph)
         if "planeswalker" in types and ml:
             sign = -1 if ml.group(1) in ("−", "–", "-") else 1
             amount = 0 if ml.group(2) == "X" else int(ml.group(2))
-            actions, tgt, unmod, _extra = _read_body(ml.group(3), name)
+            actions, tgt, unmod, extra = _read_body(ml.group(3), name)
+            read += [paragraph[:paragraph.index(":") + 1]] + extra["read"]
             if ml.group(2) == "X":
                 unmod.insert(0, f"cost: loyalty {ml.group(1)}X")
             eff: dict[str, Any] = {"kind": "loyalty", "loyalty": sign * amount, "actions": actions or ["no_action"],
@@ -1011,7 +1063,10 @@ def derive(name: str, type_line: str, text: str, where: str,
             trig = _trigger(cond, name)
             if trig is None:
                 unmod.insert(0, f"trigger event: {cond.strip()}")
+            else:
+                read.append(cond)
             actions, tgt, body_unmod, extra = _read_body(body, name, trigger=True)
+            read += extra.pop("read")
             eff = {"kind": "triggered", "actions": actions or ["no_action"], "summary": cond.strip(),
                    "unmodelled": unmod + body_unmod}
             if extra.get("optional"):
@@ -1033,8 +1088,9 @@ def derive(name: str, type_line: str, text: str, where: str,
                                 r"players?|whenever|when|at)\b", paragraph, re.IGNORECASE) \
                 and re.search(r"\{|sacrifice|discard|pay|tap|remove|exile|return|put", mc.group(1), re.IGNORECASE):
             cost_text, body = mc.group(1), mc.group(2)
-            costs, cost_unmod, other_zone = _costs(cost_text, name)
+            costs, cost_unmod, other_zone = _costs(cost_text, name, read)
             actions, tgt, unmod, extra = _read_body(body, name)
+            read += extra.pop("read")
             if other_zone or re.search(r"\breturn ~ from your graveyard\b", _tilde(body, name)):
                 cost_unmod.insert(0, f"activation zone: {paragraph}")
             is_mana = bool(actions) and set(actions) == {"add_mana"} and not tgt
@@ -1066,7 +1122,8 @@ def derive(name: str, type_line: str, text: str, where: str,
                 card_unmod.append(f"{_aspect(low, 'static')}: {s}")
     if is_spell:
         body = " ".join(spell_lines)
-        actions, tgt, unmod, _extra = _read_body(body, name)
+        actions, tgt, unmod, extra = _read_body(body, name)
+        read += extra["read"]
         spell_eff["actions"] = actions or ["no_action"]
         spell_eff["unmodelled"] = unmod + spell_eff["unmodelled"]
         if tgt:
@@ -1080,4 +1137,4 @@ def derive(name: str, type_line: str, text: str, where: str,
         if not e.get("unmodelled"):
             e.pop("unmodelled", None)
     return {"keywords": tuple(dict.fromkeys(keywords)), "protection": tuple(dict.fromkeys(protection)),
-            "effects": effects, "unmodelled": card_unmod, "keywords_read": read}
+            "effects": effects, "unmodelled": card_unmod, "keywords_read": keywords_read, "read": read}

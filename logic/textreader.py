@@ -1060,6 +1060,8 @@ RIDER_OPENERS: tuple[tuple[str, ...], ...] = tuple(
         "that token", "while equipped by this effect", "if the targeted monster", "when the targeted monster",
         "if that monster leaves the field", "if that target leaves the field", "when that target leaves",
         "during the end phase, banish the", "during the end phase of this turn",
+        # older wording: what the effect before chose ("select 1 monster ... . The selected monster ...")
+        "the selected", "the chosen", "if you call it", "if you guess", "if the result",
     )
 )
 
@@ -1256,7 +1258,17 @@ def _pre_psct(sentences: list[Sentence]) -> bool:
     """Does a text predate Problem-Solving Card Text?  PSCT marks every activated
     effect with ':' (and costs/targets with ';'); older texts write "When X, do Y"
     and use ':' only after "FLIP".  A text with no ';' and no ':' except after a
-    leading FLIP is read as older wording."""
+    leading FLIP, and without the words PSCT introduced ("banish", "GY", "LP",
+    "Monster Zone", "Spell & Trap Zone"), is read as older wording: a PSCT text
+    without ':' has only effects that are not activated ("Each time your opponent
+    Special Summons a monster(s), send the top 3 cards ... to the GY")."""
+    for s in sentences:
+        for t in s.tokens:
+            if t.type == "WORD" and (t.value in ("GY", "LP") or t.value.lower().startswith("banish")):
+                return False
+        txt = s.text
+        if "Monster Zone" in txt or "Spell & Trap Zone" in txt:
+            return False
     for s in sentences:
         for i, t in enumerate(s.tokens):
             if t.type == "SEMI":
@@ -1538,6 +1550,7 @@ def _old_select_target(a: Analysis, body_words: list[str]) -> bool:
         a.target.setdefault("_targets", "yes")
     else:
         a.target = spec
+        _note_target(a, w[1:end])
     return True
 
 
@@ -1567,7 +1580,7 @@ def analyse_effect(unit: Unit, card_type: str, prop: str | None, kinds: tuple[st
     # ---- activation of a Spell/Trap card
     if unit.activation:
         head, cost, body, ncolon, nsemi = _split_segments(main)
-        a.body_text = _join(body)
+        a.body_text = _join(list(cost or []) + (list(body) if cost is None else [Tok("SEMI", ";")] + list(body)))
         a.kind = "card"
         a.speed = _card_speed(card_type, prop)
         if ncolon > 1:
@@ -1593,7 +1606,6 @@ def analyse_effect(unit: Unit, card_type: str, prop: str | None, kinds: tuple[st
         if lead is not None and lead[0]:
             head, cost = lead
     old_style = False
-    old_mandatory = False
     words = _words_of(main.tokens)
 
     # ---- "(Once per turn,) you can activate 1 of these effects." with bulleted modes
@@ -1632,7 +1644,6 @@ def analyse_effect(unit: Unit, card_type: str, prop: str | None, kinds: tuple[st
             # older wording of a mandatory trigger: "When this card is Normal Summoned, put
             # 2 counters on it", "Each time a monster is Flip Summoned, inflict 300 damage"
             head, body = msplit
-            old_mandatory = True
             a.notes.append("older wording without ':': 'When/If/Each time <event>, <do>' read as a mandatory Trigger Effect")
         else:
             a.kind = "continuous"
@@ -1642,7 +1653,7 @@ def analyse_effect(unit: Unit, card_type: str, prop: str | None, kinds: tuple[st
             a.zones = ["monster"] if is_monster_text else ["spell_trap"]
             return a
     body_words = _words_of(body)
-    a.body_text = _join(body)
+    a.body_text = _join(list(cost or []) + (list(body) if cost is None else [Tok("SEMI", ";")] + list(body)))
 
     # ---- an activated effect: parse the activation condition
     items: tuple[Item, ...] = ()
@@ -2347,6 +2358,7 @@ def _read_act(a: Analysis, act: Act) -> None:
             a.target.setdefault("_targets", "yes")
         else:
             a.target = spec
+            _note_target(a, w[1:])
     elif r == "discard_self":
         a.costs.append("discard_self")
         a.add_zone("hand")
@@ -2393,6 +2405,38 @@ def _single_race(words: Iterable[str]) -> str | None:
     return None
 
 
+# words a target specification reads (zone, side, face, kind, position): any other word
+# of a target ("Level 4 or lower", "other", a name, a Type, "face-down") narrows it
+# beyond what the vocabulary says, and is listed as unmodelled
+_TARGET_WORDS = {
+    "1", "n", "a", "an", "the", "card", "cards", "card(s)", "monster", "spell/trap", "face-up", "effect", "attack",
+    "position", "on", "field", "your", "opponent", "opponent's", "controls", "you", "control", "in", "gy",
+    "graveyard", "either", "player's", "banished", "zone", "that", "attacking", "is",
+    "(", ")", "s", "of", "side", "(s)", "monster(s)", "spell/trap(s)", "card's", "monster's",
+}
+_TARGET_PHRASES = (("spell card or trap card", "spell/trap"), ("spell or trap card", "spell/trap"),
+                   ("spell or trap", "spell/trap"), ("spell & trap zone", "zone"), ("spell & trap card zone", "zone"),
+                   ("monster card zone", "zone"), ("monster zone", "zone"), ("field zone", "zone"))
+
+
+def target_qualifiers(words: Iterable[str], spec: Mapping[str, str] | None = None) -> list[str]:
+    """The words of a target that its specification (:func:`target_spec`) does not hold."""
+    text = " ".join(words)
+    for p, r in _TARGET_PHRASES:
+        text = text.replace(p, r)
+    kind = (spec or {}).get("kind")
+    held = {"spell": {"spell"}, "tuner": {"tuner"}}.get(kind or "", set())
+    return [x for x in text.split() if x not in _TARGET_WORDS and x not in held]
+
+
+def _note_target(a: Analysis, words: Iterable[str]) -> None:
+    """List a target's qualifiers the specification does not hold."""
+    w = list(words)
+    extra = target_qualifiers(w, a.target)
+    if extra:
+        a.unmodelled.append(f"target: {' '.join(w)} (narrower than the modelled target: {' '.join(extra)})")
+
+
 def target_spec(words: Iterable[str]) -> tuple[dict[str, str] | None, str]:
     """The library's target specification (zone, side, face, kind, position, attacker)."""
     w = [x for x in words]
@@ -2403,15 +2447,22 @@ def target_spec(words: Iterable[str]) -> tuple[dict[str, str] | None, str]:
     if " and " in s or s.startswith("2 ") or s.startswith("up to") or "cards" in w or "monsters" in w:
         return None, "several targets"
     gy = _contains(w, "gy") or _contains(w, "graveyard")
+    # the kind of card a target in a GY or banished must be (a monster, a Spell/Trap, a Spell, a Tuner)
+    kind = ("spell_trap" if "spell/trap" in w or _contains(w, "spell or trap") else "spell" if "spell" in w and "trap" not in w
+            else "tuner" if "tuner" in w else "monster" if "monster" in w else None)
     if gy:
         spec["zone"] = "graveyard"
         if _contains(w, "your opponent's gy") or _contains(w, "your opponent's graveyard"):
             spec["side"] = "opponent"
         elif _contains(w, "your gy") or _contains(w, "your graveyard"):
             spec["side"] = "own"
+        if kind:
+            spec["kind"] = kind
         return spec, ""
     if "banished" in w:
         spec["zone"] = "banished"
+        if kind:
+            spec["kind"] = kind
         return spec, ""
     if _contains(w, "in your hand") or _contains(w, "in your deck") or _contains(w, "extra deck"):
         return None, "not a card on the field or in a GY"
@@ -2435,6 +2486,12 @@ def target_spec(words: Iterable[str]) -> tuple[dict[str, str] | None, str]:
         spec["side"] = "opponent"
     elif _contains(w, "you control") or _contains(w, "on your field") or _contains(w, "in your monster zone") or _contains(w, "in your spell & trap zone"):
         spec["side"] = "own"
+    elif _contains(w, "your opponent's"):
+        spec["side"] = "opponent"  # "1 card in your opponent's Spell & Trap Zone"
+    if noun == "card" and "spell" in w and "trap" not in w:
+        spec["kind"] = "spell"  # "1 Spell Card on the field" (a Field Spell too)
+    elif noun == "monster" and "tuner" in w:
+        spec["kind"] = "tuner"
     if noun == "monster":
         spec["zone"] = "monster"
     elif noun == "spell_trap":
@@ -2527,10 +2584,16 @@ def _read_card_activation(a: Analysis, unit: Unit, main: Sentence, head: list[To
     items: tuple[Item, ...] = ()
     words = main.words()
     if _starts(words, (("equip", "only", "to"),)):
-        spec, _why = target_spec(tuple(words[3:]) if words[3:4] != ["a"] else tuple(["1"] + words[4:]))
+        tw = tuple(words[3:]) if words[3:4] != ["a"] else tuple(["1"] + words[4:])
+        tw = tw[: tw.index(".")] if "." in tw else tw
+        spec, why = target_spec(tw)
         a.target = spec or {"zone": "monster", "face": "up"}
         if "face" not in a.target:
             a.target["face"] = "up"
+        if spec is None:
+            a.unmodelled.append(f"target: equip only to {' '.join(tw)} ({why}; read as any face-up monster)")
+        else:
+            _note_target(a, tw)
         return
     if head is not None:
         hw = tuple(head_words(head))
@@ -2601,6 +2664,7 @@ def _read_card_activation(a: Analysis, unit: Unit, main: Sentence, head: list[To
                 a.unmodelled.append(f"target: {' '.join(rest[1:end])} ({why})")
             else:
                 a.target = spec
+                _note_target(a, rest[1:end])
         else:
             a.unmodelled.append(f"cost: {' '.join(rest)}")
     # "If you control no cards, you can activate this card from your hand.": an
@@ -2827,7 +2891,7 @@ def _card_to_dict(c: Card) -> dict[str, Any]:
     return d
 
 
-def _clean(text: Any) -> str:
+def _clean_str(text: Any) -> str:
     """Text as a str that encodes (JSON may carry lone surrogates such as "\\udcff")."""
     return str(text or "").encode("utf-8", "replace").decode("utf-8")
 
@@ -2851,8 +2915,8 @@ def _rec(record: Any) -> dict[str, Any]:
             "def": d.get("def") if isinstance(d.get("def"), int) else None,
             "konami_id": d.get("konami_id"),
             "password": d.get("password"),
-            "text": _clean(d.get("text")),
-            "pendulum_text": _clean(d.get("pendulum_effect")),
+            "text": _clean_str(d.get("text")),
+            "pendulum_text": _clean_str(d.get("pendulum_effect")),
             "text_ja": str(d.get("text_ja") or ""),
         }
     return {
@@ -2946,7 +3010,7 @@ def _derive(r: dict[str, Any]) -> DerivedCard:
         units = units_of(text, block, card_type, prop, extra_deck)
         if text.strip() and not units:
             notes.append(f"{block} text does not split into sentences")
-            card_parts.append(f"text: {_clean(text)[:400]} (does not split into sentences)")
+            card_parts.append(f"text: {text} (does not split into sentences)")
             u = Unit("effect", [], block)
             a = Analysis(reasons=["the text does not parse into sentences"])
             analysed.append((u, a))
@@ -2986,10 +3050,10 @@ def _derive(r: dict[str, Any]) -> DerivedCard:
         status = a.status()
         unmodelled = tuple(dict.fromkeys([*a.unmodelled, *extra]))
         reports.append(EffectReport(i, u.block, status, tuple(a.reasons), unmodelled, tuple(a.notes),
-                                    u.text[:400]))
+                                    u.text))
         if a.kind is None:
             why = "; ".join(a.reasons) or "not read"
-            card_parts.append(f"effect {i}: {u.text[:400]} (not read: {why})")
+            card_parts.append(f"effect {i}: {u.text} (not read: {why})")
             continue
         d: dict[str, Any] = {"index": i, "kind": a.kind, "speed": a.speed or 1, "mandatory": a.mandatory}
         if a.kind != "card":
@@ -3097,6 +3161,7 @@ RESTRICTION = re.compile(
     r"|\bcannot (?:normal|special|tribute|flip)(?: summon)?(?:/set)? or (?:special|normal|flip)"
     r"|\bcannot conduct\b|\bcannot (?:declare an |declare |make an )?attack|\bmust attack\b"
     r"|\bcannot be targeted\b|\bcannot target\b|\bcannot chain\b|\bunaffected by\b|\bcannot be chained\b"
+    r"|\b(?:neither|no) player can\b|\bcannot select\b"
     r"|\bcannot be used as\b|\bcannot (?:be )?tribut|\bcannot (?:be )?(?:changed|change) (?:its|their|the) battle position")
 _KIND_CUE = re.compile(r"\bquick effect\b")
 _FREQ_CUE = re.compile(r"\bonce\b|\btwice\b|\bper (?:turn|chain|duel|battle)\b")
@@ -3106,9 +3171,29 @@ _CONSUMED = (("activate", "only"), ("activate", "this", "card", "only"),
 _RESOLUTION_HEADS = {("if", "you", "do"), ("when", "you", "do"), ("if", "it", "does"), ("then",)}
 
 
+# a restriction that applies to the activation itself (who may respond, what cannot be
+# negated, what its player must not have done that turn), not one its resolution leaves
+_AT_ACTIVATION = re.compile(
+    r"\bin response to\b|\bcannot be negated\b|\bthe turn you activate|\bturn you activated\b"
+    r"|\bto activate\b|\bcannot activate this\b|\bcannot be chained\b|\bwhen this card is activated\b"
+    r"|\bactivation and effect\b|\bactivations? of this\b|\bthis card's activation\b|\bthis effect's activation\b")
+
+
+def _restriction_aspect(text: str) -> str:
+    """"restriction" for a restriction on the activation, "resolution" for one its
+    resolution leaves behind ("that monster cannot attack", "for the rest of this
+    turn, you cannot Special Summon"): it outlasts the resolution, so it is listed
+    even though the resolution itself is known to be unknown."""
+    return "restriction" if _AT_ACTIVATION.search(text.lower()) else "resolution"
+
+
+# "a monster that cannot be Normal Summoned/Set": a description of a card, no restriction
+_DESCRIPTION = re.compile(r"\b(?:that|which|who) (?:cannot|can't|can not)\b[^,.;:]*")
+
+
 def is_restriction(text: str) -> bool:
     """Does the text restrict what a player may do (activate, respond, negate, Summon, attack, target)?"""
-    return bool(RESTRICTION.search(text.lower()))
+    return bool(RESTRICTION.search(_DESCRIPTION.sub("", text.lower())))
 
 
 def account(unit: Unit, a: Analysis) -> list[str]:
@@ -3126,24 +3211,32 @@ def account(unit: Unit, a: Analysis) -> list[str]:
     if unit.activation:
         main = next((x for x in unit.sentences if _has_structure(x)), main)
     if a.body_text and is_restriction(a.body_text):
-        out.append(f"restriction: {a.body_text}")
+        out.append(f"{_restriction_aspect(a.body_text)}: {a.body_text}")
+    modes = {id(m) for m in unit.modes}
     for s in sentences:
         if s is main:
             continue
         w = s.words()
-        lw = " ".join(w)
+        lw = " ".join(_words_of(s.tokens))  # parentheticals too ("(other effects cannot be activated ...)")
+        if id(s) in modes or (s.bullet and ":" in w and _strip_label(list(s.tokens))[0]):
+            # a bulleted mode is a choice of what the resolution does
+            if is_restriction(lw):
+                out.append(f"{_restriction_aspect(lw)}: {s.text}")
+            continue
+        # "negate the activation of ...", "the activated effect becomes ...": what it resolves
+        acts = re.sub(r"negate the activation|the activation of|activated effect becomes|activated effect", "", lw)
         if _starts(w, _CONSUMED) or _contains(w, "activate this card from your hand") or \
                 _contains(w, "activate this card the turn it was set"):
             continue  # read with the activation (its conditions, or listed there)
         if is_restriction(lw):
-            aspect = "restriction"
+            aspect = _restriction_aspect(lw)
         elif ":" in w and tuple(w[: w.index(":")]) not in _RESOLUTION_HEADS:
             aspect = "effect"  # "When Summoned this way: ...": an effect within this one
         elif _KIND_CUE.search(lw):
             aspect = "kind"
         elif _FREQ_CUE.search(lw) and ("use" in w or "used" in w or "activate" in w or "activated" in w):
             aspect = "frequency"
-        elif "activate" in lw or "activation" in lw:
+        elif "activate" in acts or "activation" in acts:
             aspect = "activation"
         elif _WINDOW_CUE.search(lw) and ("activate" in lw or "used" in w or "use" in w):
             aspect = "window"

@@ -7,14 +7,17 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
-from logic.errors import InputError, NotModelled
+import networkx as nx
+
+from logic.errors import InputError, NotModelled, shorten
 from logic.facts import resolution_unknown
 from logic.registry import Rule
 from logic.scenario import Scenario
+from logic.unmodelled import parts_of, refuse
 from logic.userrules import UserRules
-from queries import describe, explain
+from queries import describe, explain, relevance
 from queries.ast import Event, Question, When
-from queries.compile import GOAL, Compiler, q_scope
+from queries.compile import GOAL, UNTIL, Compiler, q_scope
 from queries.compile import phrase as event_phrase
 from queries.engine import Engine, Position, ReplayError, SearchResult, Trace
 from queries.parser import Names, parse_event, parse_question
@@ -37,6 +40,7 @@ class Answer:
     notes: list[str] = field(default_factory=list)
     other_witness: list[dict[str, Any]] = field(default_factory=list)
     summary: str = ""
+    bounded: list[str] = field(default_factory=list)  # unmodelled parts the answer was checked against
 
     def as_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {
@@ -57,6 +61,8 @@ class Answer:
             out["other_witness"] = self.other_witness
         if self.notes:
             out["notes"] = self.notes
+        if self.bounded:
+            out["bounded"] = self.bounded
         return out
 
 
@@ -76,32 +82,50 @@ class Asker:
     """Answers questions about one scenario (its history replayed once)."""
 
     def __init__(self, sc: Scenario, time_limit: float | None = None, max_horizon: int | None = None,
-                 explain: bool = True, limits: Limits | None = None, user_rules: UserRules | None = None) -> None:
+                 explain: bool = True, limits: Limits | None = None, user_rules: UserRules | None = None,
+                 reading: str | None = None, start: Asker | None = None) -> None:
         self.sc = sc
         self.explain = explain  # False: the verdict and a witness only (no reasons, counterfactuals, chances)
-        kwargs: dict[str, Any] = {"time_limit": time_limit, "limits": limits, "user_rules": user_rules}
+        self.reading = reading  # a reading of the unmodelled parts (queries/relevance.py), None: plain
+        self.user_rules = user_rules
+        self.time_limit = time_limit
+        kwargs: dict[str, Any] = {"time_limit": time_limit, "limits": limits, "user_rules": user_rules,
+                                  "reading": reading}
         if max_horizon:
             kwargs["max_horizon"] = max_horizon
         self.engine = Engine(sc, **kwargs)
         self.engine.probe()  # rule files, large positions: ground first in a child under limits
         self.compiler = Compiler(self.engine)
         self.names = names_of(sc)
-        self.start = self._replay_history()
+        self.turn = self.compiler.turn
+        if start is None:
+            self.start = self._replay_history()
+        else:  # the position of another asker over the same scenario (its history already replayed)
+            self.start, self.history_trace, self.premises = start.start, start.history_trace, list(start.premises)
+            self._starts = list(start._starts)
         self._chance_cache: dict[Any, list[explain.Window]] = {}
+        self._positions_cache: dict[When, list[Position]] = {}
 
     # ------------------------------------------------------------ derived cards
     def _check_derived(self) -> None:
-        """A question about a position with effects the card-text reader could
-        not fully classify is not answered (never a guess)."""
-        missing: list[str] = []
-        for dc in self.sc.derived.values():
-            missing += dc.not_modelled()
-        if missing:
-            raise NotModelled("; ".join(missing))
+        """A position holding a card with an unmodelled part that the two readings
+        cannot bound (queries/relevance.py) is not answered (never a guess)."""
+        left = relevance.unbounded(parts_of(self.sc))
+        if left:
+            raise refuse(left)
 
     def _unknown_effects(self) -> bool:
-        return any(c.card.origin != "library" and any(resolution_unknown(e) for e in c.card.effects)
-                   for c in self.sc.cards)
+        return bool(self._unknown_names())
+
+    def _unknown_names(self) -> list[str]:
+        """The cards with an effect whose resolution is not known: read from text or
+        custom without actions; under the permissive reading also those with an
+        unmodelled result or cost."""
+        names = {c.card.name for c in self.sc.cards
+                 if c.card.origin != "library" and any(resolution_unknown(e) for e in c.card.effects)}
+        if self.reading == "permissive":
+            names |= {p.card for p in parts_of(self.sc) if p.readings & {"result", "cost", "static"}}
+        return sorted(names)
 
     def _check_unknown_resolutions(self, q: Question) -> None:
         """If, within the question's scope, an effect whose resolution is not
@@ -119,10 +143,10 @@ class Asker:
             facts = [Function("q_outcome", [GOAL, Function("resolves_unknown", [])])] + scope
             found = any(self.engine.search(pos, facts, "q_reach").found for pos in self._positions_or_start(q))
         if found:
-            names = sorted(c.card.name for c in self.sc.cards
-                           if c.card.origin != "library" and any(resolution_unknown(e) for e in c.card.effects))
-            raise NotModelled("what " + ", ".join(names) + " do on resolution (their timing was read from "
-                              "the card text, their resolution is not modelled) and this question depends on it")
+            names = self._unknown_names()
+            raise NotModelled("what " + ", ".join(names) + (" does" if len(names) == 1 else " do") +
+                              " on resolution is not modelled, and within the question's scope it could "
+                              "resolve before the asked moment")
 
     def _asked_facts(self, q: Question) -> list[Symbol]:
         """The asked event of a can/must question under the tag ``asked`` ([] if it cannot be stated)."""
@@ -164,8 +188,14 @@ class Asker:
 
     # ------------------------------------------------------------ history
     def _replay_history(self) -> Position:
-        pos = self.engine.initial()
+        # where the position begins (DESIGN.md "Positions"): with several
+        # beginnings (a player's choice in the game's procedures) the history
+        # is replayed from the step as it begins, the procedures coming first
+        starts = self.engine.starts()
+        pos = starts[0] if len(starts) == 1 else self.engine.initial()
+        self._starts = starts
         self.history_trace: Trace | None = None
+        self.premises: list[Trace] = []  # the traces of the history and of the question's premise
         for i, phrase in enumerate(self.sc.history):
             where = f"{self.sc.path}: history[{i}]"
             try:
@@ -180,13 +210,22 @@ class Asker:
                 raise NotModelled(f"{where}: {exc.message}") from None
             try:
                 positions, self.history_trace = self.engine.replay(pos, facts, phrase)
+                self.premises.append(self.history_trace)
             except ReplayError as err:
-                raise InputError(_replay_message(phrase, err), where) from None
+                reason = self._premise_reason(_Impossible(ev, err), pos)
+                if not reason:
+                    rules = "; ".join(f"{r.id}: {r.text}" for r in err.core) if err.core else "no legal way was found"
+                    reason = f"({rules})"
+                else:
+                    reason = f"({reason})"
+                raise InputError(f"{phrase!r} cannot happen at this point of the history {reason}", where) from None
             if len(positions) > 1:
                 raise InputError(
                     f"{phrase!r} can happen in {len(positions)} different ways here; "
                     "say which (for example name the target or the phase entered)", where)
             pos = positions[0]
+        if self.sc.history:
+            self._starts = [pos]
         return pos
 
     # ------------------------------------------------------------ entry
@@ -196,6 +235,8 @@ class Asker:
         self._check_derived()
         ans = self._answer(q)
         self._check_unknown_resolutions(q)
+        if self.reading is None:
+            relevance.check(self, q, ans)
         if self.sc.derived:
             ans.detail["card_sources"] = self.sc.sources()
             ans.notes.append("attributes of " + ", ".join(sorted(self.sc.derived)) +
@@ -207,6 +248,14 @@ class Asker:
         return ans
 
     def _positions(self, when: When) -> list[Position]:
+        """The positions a question's ``<when>`` starts from.  A premise that
+        cannot happen from the position raises :class:`_Impossible`."""
+        key = when
+        if key not in self._positions_cache:
+            self._positions_cache[key] = self._positions_uncached(when)
+        return self._positions_cache[key]
+
+    def _positions_uncached(self, when: When) -> list[Position]:
         if when.kind == "after":
             assert when.event is not None
             return self._replay(self.start, when.event)
@@ -215,14 +264,68 @@ class Asker:
             if self._on_top(self.start, when.event):
                 return [self.start]
             return self._replay(self.start, when.event)
-        return [self.start]
+        if when.kind == "while_resolves":
+            return [self._while_resolving(when)]
+        if when.kind == "before_event":
+            assert when.event is not None
+            self._check_reachable(self.start, when.event)
+        if when.kind in ("during", "before_point"):
+            self._check_point_ahead(when)
+        return list(self._starts)
+
+    def _while_resolving(self, when: When) -> Position:
+        """"while X resolves": the moment X's resolution is due (X on top of the
+        chain / stack, the game resolving it) -- the position just before it."""
+        assert when.card is not None
+        ev = Event(kind="resolves", card=when.card, text=f"{when.card.text} resolves")
+        facts = self.compiler.event_facts(GOAL, ev)
+        try:
+            _, trace = self.engine.replay(self.start, facts, event_phrase(ev))
+        except ReplayError as err:
+            raise _Impossible(ev, err) from None
+        step = next((s for s in trace.steps if s.t == trace.goal_at), None)
+        return step.before if step is not None else self.start
+
+    def _check_reachable(self, pos: Position, ev: Event) -> None:
+        """"before <event>": the event must be able to happen from the position
+        (in some legal continuation, whatever comes first)."""
+        facts = [f if f.name not in _TAGGED else Function(f.name, [GOAL, *f.arguments[1:]])
+                 for f in self.compiler.event_facts(UNTIL, ev)]
+        try:
+            res = self.engine.search(pos, facts, "q_reach", want_core=True)
+        except LimitReached:
+            return  # not a proof that it cannot happen: the question is answered as asked
+        if not res.found and res.complete:
+            raise _Impossible(ev, ReplayError(event_phrase(ev), res.core or [], res.horizon), anything_before=True)
+
+    def _check_point_ahead(self, when: When) -> None:
+        """"during / before <point>": the point must still lie ahead in this turn
+        ("before" it: not yet begun)."""
+        span = self.compiler.span(when.point or "")
+        at = self.start.value("at")
+        if at is None or at.name not in self.turn.graph:
+            return
+        here = at.name
+        inside = here in span.keys
+        ahead = any(k != here and nx.has_path(self.turn.graph, here, k) for k in span.keys)
+        title = f"'{when.point}'"
+        if when.kind == "during" and not inside and not ahead:
+            raise InputError(f"{title} is already past: the position is at {self.turn.title(here)} "
+                             f"({here}), and a question is about the rest of this turn", "question")
+        if when.kind == "before_point" and inside:
+            raise InputError(f"'before {when.point}' cannot be: the position is already at "
+                             f"{self.turn.title(here)}, inside {shorten(when.point or '')}", "question")
+        if when.kind == "before_point" and not ahead:
+            raise InputError(f"{title} is already past: the position is at {self.turn.title(here)} ({here}), "
+                             f"so 'before {when.point}' is no moment of the rest of this turn", "question")
 
     def _replay(self, pos: Position, ev: Event) -> list[Position]:
         facts = self.compiler.event_facts(GOAL, ev)
         try:
-            positions, _ = self.engine.replay(pos, facts, event_phrase(ev))
+            positions, trace = self.engine.replay(pos, facts, event_phrase(ev))
         except ReplayError as err:
             raise _Impossible(ev, err) from None
+        self.premises.append(trace)
         return positions
 
     def _on_top(self, pos: Position, ev: Event) -> bool:
@@ -241,11 +344,15 @@ class Asker:
         try:
             positions = self._positions(q.when)
         except _Impossible as imp:
-            return self._impossible_when(q, imp)
+            raise self._premise_error(imp, self.start) from None
         if q.kind in ("can", "must"):
-            # "can/must X now": the game's pending procedures (a resolution,
-            # triggers ...) come first -- nobody can act before them
-            return self._yes_no(q, self._settled(positions))
+            # "can/must X now / after E / in response to E": the game's pending
+            # procedures (a resolution, triggers ...) come first -- nobody can act
+            # before them.  Elsewhere ("before Pot of Greed resolves" with the chain
+            # resolving) the search starts from the position itself.
+            if q.when.kind in _SETTLED_WHEN:
+                positions = self._settled(positions)
+            return self._yes_no(q, positions)
         if q.kind == "does":
             return self._yes_no(q, positions)
         if q.kind in ("who_has", "who_receives", "who_acts"):
@@ -271,8 +378,11 @@ class Asker:
         if q.kind in ("can", "must"):
             assert q.event is not None
             ev = q.event
-            if q.when.kind == "in_response" and ev.kind == "activate":
-                ev = Event(**{**ev.__dict__, "kind": "chain"})
+            responded = q.when.event
+            if q.when.kind == "in_response" and ev.kind in ("activate", "cast") and responded is not None \
+                    and responded.kind in ("activate", "chain", "cast"):
+                # in response to an activation (a spell cast): the very next link above it
+                ev = Event(**{**ev.__dict__, "chained": True})
             facts = self.compiler.event_facts(GOAL, ev)
             return facts + self.compiler.scope_facts(q.when, ev)
         assert q.outcome is not None
@@ -329,6 +439,7 @@ class Asker:
                     ans.verdict = "no"
                     self._why_not(ans, st, "q_reach")
                     self._chances(ans, q)
+                    self._while_resolving_note(ans, q, pos)
             elif q.kind == "must":
                 res = self.engine.search(pos, facts, "q_avoid", stepper=st)
                 self._bounded(res, "a complete trace without the asked event")
@@ -360,6 +471,23 @@ class Asker:
         if not ans.because:
             ans.because = describe.structural(self.sc, q)
         return ans
+
+    def _while_resolving_note(self, ans: Answer, q: Question, pos: Position) -> None:
+        """A "no" asked while a chain (the stack) is resolving, about a moment before
+        the resolution is over: nobody may act then."""
+        proc = pos.value("proc")
+        if proc is None or proc.name != "resolve" or q.when.kind not in ("before_event", "while_resolves"):
+            return
+        if self.sc.game == "ygo":
+            ans.summary = ("No: the chain is resolving, and once a chain starts to resolve no card or effect can be "
+                           "activated until it has fully resolved (an effect that triggers meanwhile waits until "
+                           "then); the moment asked about comes before that.")
+        else:
+            ans.summary = ("No: the stack is resolving, and no player receives priority while a spell or ability "
+                           "resolves; the moment asked about comes before anyone receives it again.")
+        rule = self.engine.rules.get("core_procedure_game_acts")
+        if rule is not None and all(r.get("rule") != rule.id for r in ans.because):
+            ans.because = [rule.as_dict(), *ans.because]
 
     def _why_depends(self, ans: Answer, st: Any, yes: Trace | None, no: Trace | None) -> None:
         if not self.explain:
@@ -481,20 +609,67 @@ class Asker:
         if not res.found and not res.complete:
             raise LimitReached("horizon", res.horizon, f"no witness within {res.horizon} steps ({what})")
 
-    def _impossible_when(self, q: Question, imp: _Impossible) -> Answer:
-        ans = Answer(q.text, q.kind)
-        if q.yes_no:
-            ans.verdict = "no"
-        ans.because = _rules(imp.err.core)
-        ans.summary = f"'{imp.event.text or imp.event.kind}' cannot happen from this position"
-        ans.notes.append(ans.summary)
-        return ans
+    def _premise_error(self, imp: _Impossible, pos: Position) -> InputError:
+        """A premise that cannot happen is not a verdict (DESIGN.md, "Premises"): say which and why."""
+        said = imp.event.text or event_phrase(imp.event)
+        reason = self._premise_reason(imp, pos) or self._premise_why(imp)
+        return InputError(f"the premise '{said}' cannot happen from this position: {reason}", "question")
+
+    def _premise_reason(self, imp: _Impossible, pos: Position) -> str:
+        """Why a premise cannot happen, where the position says it plainly ('' if not)."""
+        ev = imp.event
+        at = pos.value("at")
+        here = at.name if at is not None else ""
+        where = f"the position is at {self.turn.title(here)} ({here})" if here in self.turn.graph else ""
+        chain = "stack" if self.sc.game == "mtg" else "chain"
+
+        def ahead(keys: tuple[str, ...]) -> bool:
+            return here in self.turn.graph and any(
+                k != here and nx.has_path(self.turn.graph, here, k) for k in keys)
+
+        if ev.kind in ("declare_end", "enter", "begins", "ends") and ev.point:
+            span = self.compiler.span(ev.point)
+            inside = here in span.keys
+            if ev.kind in ("enter", "begins") and inside:
+                return f"{where}: {ev.point} has already begun"
+            if not inside and not ahead(span.keys):
+                return f"{ev.point} is already past ({where})"
+        if ev.kind == "draw":
+            draw = tuple(self.turn.spans.get("draw", ("draw",)))
+            if here not in draw and not ahead(draw):
+                step = "draw step" if self.sc.game == "mtg" else "Draw Phase"
+                extra = f", and no card here makes {ev.player} draw" if self.sc.game == "mtg" else ""
+                return f"the {step} is already past ({where}){extra}"
+        if ev.kind == "resolves" and ev.card is not None:
+            insts = {i.id for i in self.compiler.instances(ev.card)}
+            on = [f for f in pos.has("link") if f.arguments[1].arguments and
+                  f.arguments[1].arguments[0].type.name == "String" and f.arguments[1].arguments[0].string in insts]
+            if not on:
+                verb = "casts or activates" if self.sc.game == "mtg" else "activates"
+                return (f"{ev.card.text} is not on the {chain} (nothing has put it there); to ask about its "
+                        f"resolution, put its activation in the history or ask 'after <player> {verb} "
+                        f"{ev.card.text}'")
+        if ev.kind == "chain_resolves":
+            n = pos.value("chain_len")
+            if n is None or n.number == 0:
+                return f"the {chain} is empty"
+        return ""
+
+    def _premise_why(self, imp: _Impossible) -> str:
+        """The generic reason: what could not be found, and the rules that forbid it."""
+        rules = "; ".join(f"{r.id}: {r.text}" for r in imp.err.core) if imp.err.core else ""
+        if imp.anything_before:
+            why = "no legal continuation of this turn has it"
+        else:
+            why = "it cannot come next here, with only passes and the game's own procedures before it"
+        return why + (f" ({rules})" if rules else "")
 
     # ------------------------------------------------------------ other kinds
     def _who(self, q: Question, positions: list[Position]) -> Answer:
         if q.when.kind in ("during", "before_point"):
             positions = self._enter(positions, q.when.point or "")
-        positions = self._settled(positions)
+        if q.when.kind != "while_resolves":  # while something resolves nobody has priority
+            positions = self._settled(positions)
         answers = []
         for pos in positions:
             pr = pos.value("priority")
@@ -505,7 +680,7 @@ class Asker:
         ans.answer = values[0] if len(values) == 1 else values
         pos = answers[0][1]
         box = pos.value("box")
-        if self.sc.game == "ygo" and box is not None and box.name not in ("none",):
+        if self.sc.game == "ygo" and box is not None and box.name not in ("none",) and ans.answer != "nobody":
             ans.detail["box"] = box.name.upper() if box.name != "e0" else "E (turn player's last chance)"
         ans.detail["point"] = describe.point_name(self.sc, pos)
         ans.because = describe.priority_reason(self.sc, pos)
@@ -548,7 +723,8 @@ class Asker:
     def _chain(self, q: Question, positions: list[Position]) -> Answer:
         if q.when.kind in ("during", "before_point"):
             positions = self._enter(positions, q.when.point or "")
-        positions = self._settled(positions)
+        if q.when.kind != "while_resolves":
+            positions = self._settled(positions)
         ans = Answer(q.text, q.kind)
         chains = [describe.chain_list(self.sc, p) for p in positions]
         ans.answer = chains[0] if all(c == chains[0] for c in chains) else chains
@@ -557,6 +733,27 @@ class Asker:
         return ans
 
     def _order(self, q: Question, positions: list[Position]) -> Answer:
+        """In what order two effects go on the chain / stack (first link first), or
+        resolve (the last link, the top of the stack, first)."""
+        ans = self._chain_order(q, positions)
+        if q.order_of == "resolve" and ans.answer:
+            if isinstance(ans.answer[0], list):
+                ans.answer = [list(reversed(o)) for o in ans.answer]
+            else:
+                ans.answer = list(reversed(ans.answer))
+            ans.detail["order"] = "resolution: the last link (the top of the stack) first"
+            rule = self.engine.rules.get("core_chain_last_first")
+            if rule is not None and all(r.get("rule") != rule.id for r in ans.because):
+                ans.because = [rule.as_dict(), *ans.because]
+            if ans.answer and not isinstance(ans.answer[0], list):
+                where = "stack" if self.sc.game == "mtg" else "chain"
+                ans.summary = (f"{ans.answer[0]} resolves first, then {ans.answer[1]}: "
+                               f"{ans.answer[1]} went on the {where} first (last in, first out).")
+        else:
+            ans.detail["order"] = "chain: the first link (the bottom of the stack) first"
+        return ans
+
+    def _chain_order(self, q: Question, positions: list[Position]) -> Answer:
         a, b = q.cards
         ea, eb = self.compiler.effects(a), self.compiler.effects(b)
         labels = [describe.ref_label(self.sc, a), describe.ref_label(self.sc, b)]
@@ -724,11 +921,17 @@ class Asker:
 
 
 class _Impossible(Exception):
-    def __init__(self, event: Event, err: ReplayError) -> None:
+    """A premise of the question (an event of its ``<when>``) cannot happen from the position."""
+
+    def __init__(self, event: Event, err: ReplayError, anything_before: bool = False) -> None:
         super().__init__(event.text)
         self.event = event
         self.err = err
+        self.anything_before = anything_before  # "before <event>": whatever comes first
 
+
+# the <when> forms that start once the game's pending procedures are done
+_SETTLED_WHEN = ("now", "after", "in_response", "none")
 
 # facts whose first argument is the tag goal / until / asked (encodings/core/query.lp)
 _TAGGED = ("q_match", "q_match_chained", "q_outcome", "q_point")
@@ -757,6 +960,3 @@ def _dedupe(items: list[dict[str, str]]) -> list[dict[str, str]]:
     return out
 
 
-def _replay_message(phrase: str, err: ReplayError) -> str:
-    rules = "; ".join(f"{r.id}: {r.text}" for r in err.core) if err.core else "no legal way was found"
-    return f"{phrase!r} cannot happen at this point of the history ({rules})"

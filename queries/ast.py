@@ -27,6 +27,7 @@ class Event:
     cards: tuple[Ref, ...] = ()
     blocks: tuple[tuple[Ref, Ref], ...] = ()
     text: str = ""
+    chained: bool = False  # asked "in response to" an activation: a chain link 2+ (a stack object above it)
 
 
 @dataclass(frozen=True)

@@ -16,7 +16,6 @@ from solver import LimitReached
 from solver.errors import describe_limit
 from solver.limits import Limits
 
-
 GRADES = ("pass", "WRONG", "refused", "rejected", "limit")
 """How ``cases --grade`` sorts a case (DESIGN.md, "Command line"): answered and
 right; answered and not the expected answer; not modelled (exit 4); bad input

@@ -247,7 +247,8 @@ def cards(
     query: Annotated[str | None, typer.Argument(help="a name or part of one")] = None,
     game: Annotated[str, typer.Option("--game", help="ygo or mtg")] = "ygo",
     text: Annotated[bool, typer.Option("--text", help="show the official text (needs the card list)")] = False,
-    cards_file: Annotated[Path | None, typer.Option("--cards", help="the full card list (JSON lines)")] = None,
+    cards_file: Annotated[Path | None, typer.Option("--cards", help="the full card list (Yu-Gi-Oh!: JSON lines; "
+                                                    "Magic: Scryfall's Oracle cards JSON or JSON lines)")] = None,
     json_out: Annotated[bool, typer.Option("--json")] = False,
     coverage: Annotated[bool, typer.Option("--coverage", help="how much of the card list the text reader classifies")] = False,
 ) -> None:
@@ -282,6 +283,13 @@ def cards(
         lib = bundled(game)
         chosen = [c for c in lib.cards.values() if query is None or query.lower() in c.name.lower()
                   or any(query.lower() in a.lower() for a in c.aliases)]
+        if game == "mtg" and query is not None and not chosen:
+            from logic import mtg_cardlist
+
+            mlib = mtg_cardlist.library_for(cards_file)
+            found = mlib.get(query) if mlib is not None else None
+            if found is not None:
+                chosen = [found]  # a card of the Magic card list, read from its text
         if query is not None and not chosen:
             close = lib.close_matches(query)
             raise InputError(f"no card matches {query!r}" + (f"; did you mean {', '.join(close)}?" if close else ""),
@@ -298,6 +306,8 @@ def cards(
         for c in sorted(chosen, key=lambda c: c.name):
             entry: dict[str, Any] = {"name": c.name, "type": c.card_type, "property": c.property,
                                      "effects": [_effect_dict(e) for e in c.effects]}
+            if c.unmodelled:
+                entry["unmodelled"] = list(c.unmodelled)
             if records is not None:
                 rec = records.get(c.name)
                 entry["text"] = rec.text if rec else None
@@ -316,6 +326,8 @@ def cards(
                         typer.echo("    text: " + e["text"])
                     if e.get("warning"):
                         typer.echo("    warning: " + e["warning"])
+                    for u in e.get("unmodelled", []):
+                        typer.echo("    not modelled: " + u)
             typer.echo(f"{len(out)} card(s)")
         return 0
 
@@ -328,6 +340,7 @@ def _effect_dict(e: Any) -> dict[str, Any]:
         "conditions": [f"{n}({a})" if a else n for n, a in e.conditions], "cost": [f"{n}({a})" if a else n for n, a in e.costs],
         "target": dict(e.target) or None, "actions": list(e.actions), "trigger": list(e.triggers),
         "timing": e.timing, "duration": e.duration, "once_per_turn": e.once_per_turn, "summary": e.summary,
+        "unmodelled": list(e.unmodelled),
     }
 
 

@@ -139,7 +139,7 @@ class Compiler:
                         allowed.append(self.player(t))
                 targets = is_(allowed)
             evs = self._match("activate", is_([p]), is_(effs), targets)
-            return facts("q_match_chained" if k == "chain" else "q_match", evs)
+            return facts("q_match_chained" if k == "chain" or ev.chained else "q_match", evs)
         if k == "attack":
             p = self.player(ev.player)
             assert ev.card is not None
@@ -231,7 +231,7 @@ class Compiler:
                         allowed.append(self.player(t))
                 targets = is_(allowed)
             evs = self._match("activate", is_([p]), is_(effs), targets)
-            return facts("q_match_chained" if k == "chain" else "q_match", evs)
+            return facts("q_match_chained" if k == "chain" or ev.chained else "q_match", evs)
         if k == "play":
             p = self.player(ev.player)
             return facts("q_match", self._match("play_land", is_([p]), is_(cards(ev.card))))
@@ -313,9 +313,15 @@ class Compiler:
             # Magic: "does <outcome> after <event>" -- does the event bring it
             # about by itself, with only the game's procedures between
             return [q_scope("consequence")]
-        if when.kind in ("now", "after", "in_response"):
-            immediate = asked is not None and asked.kind == "pass"
+        immediate = asked is not None and asked.kind == "pass"
+        if when.kind in ("now", "after"):
             return [q_scope("immediate" if immediate else "now")]
+        if when.kind == "in_response":
+            # the response window the event opened: passes only, and over once it closes
+            return [q_scope("immediate" if immediate else "response")]
+        if when.kind == "while_resolves":
+            # the moment the resolution is due: only what happens right then
+            return [q_scope("immediate")]
         if when.kind == "during":
             return self.during_facts(when.point or "")
         if when.kind == "before_point":

@@ -32,6 +32,9 @@ from logic.text import first_unprintable, normalise
 from queries.ast import Event, Outcome, Question, Ref, When
 
 MAX_LENGTH = 1000
+_GUARD = "\x00"  # marks a point name read only right after a when-word
+_WHEN_AFTER = re.compile(r"(?:^|\s)(?:after|before|during|at|in)\s+(?:the\s+)?$", re.IGNORECASE)
+_WHEN_WORDS = {"after", "before", "during", "at", "in", "while"}
 _SINGLE_WORD_POINTS_SKIP = {"draw", "end", "main", "battle", "combat", "beginning", "ending"}
 
 
@@ -74,8 +77,18 @@ def _point_names(game: str) -> list[str]:
         names.add(span)
     out = []
     for n in names:
+        if n.split(" ", 1)[0] in _WHEN_WORDS:
+            # "after damage calculation" is the when-form "after <damage calculation>"
+            # (the same moment as the sub-step of that name); "before damage
+            # calculation" means before it begins, "during damage calculation" while it lasts
+            continue
         if " " not in n and "." not in n and not any(ch.isdigit() for ch in n):
-            if n in _SINGLE_WORD_POINTS_SKIP or len(n) < 2:
+            if len(n) < 2:
+                continue
+            if n in _SINGLE_WORD_POINTS_SKIP:
+                # a word of ordinary phrases too ("the end of", "draw"): a point name
+                # only right after a when-word ("during end", "after the battle")
+                out.append(_GUARD + n)
                 continue
         out.append(n)
     return out
@@ -105,11 +118,15 @@ def _substitute(text: str, names: Names) -> _Sub:
     # sign and the long s are gone; other characters only pass the test, never fail it.)
     lower = text.lower()
     for name, kind, case in entries:
+        guarded = name.startswith(_GUARD)
+        name = name.lstrip(_GUARD)
         if name not in text if case else (name.isascii() and name.lower() not in lower):
             continue
         for m in _name_pattern(name, case).finditer(text):
             s, e = m.span()
             if any(taken[s:e]):
+                continue
+            if guarded and not _WHEN_AFTER.search(text[:s]):
                 continue
             if kind == "t" and name.lower() == "the":
                 continue
@@ -204,12 +221,19 @@ class _Build(Transformer):  # type: ignore[type-arg]
                 return it
         return None
 
+    def _said(self, meta: object) -> str:
+        """The words of the phrase as the user wrote them ('' if unknown)."""
+        start, end = getattr(meta, "start_pos", None), getattr(meta, "end_pos", None)
+        if getattr(meta, "empty", True) or start is None or end is None:
+            return ""
+        return self.text[self.sub.orig_pos(start):self.sub.orig_pos(end)].strip()
+
     def __default__(self, data: str, children: list[object], meta: object) -> object:
         if data.startswith("e_"):
             kind = data[2:]
             player = children[0] if children and isinstance(children[0], str) else None
             if kind in ("begins", "ends"):
-                return Event(kind=kind, point=str(children[0]))
+                return Event(kind=kind, point=str(children[0]), text=self._said(meta))
             card = self._card(children)
             point = None
             for it in children:
@@ -239,7 +263,7 @@ class _Build(Transformer):  # type: ignore[type-arg]
             if kind not in ("declare_end", "enter", "begins", "ends"):
                 point = None
             return Event(kind=kind, player=player, card=card, targets=targets, point=point, direct=direct,
-                         cards=cards, blocks=blocks)
+                         cards=cards, blocks=blocks, text=self._said(meta))
         return Tree(data, children, meta)  # type: ignore[arg-type]
 
 
@@ -254,13 +278,20 @@ def _when(tree: object) -> When:
         return When(kind, event=kids[0])  # type: ignore[arg-type]
     if kind in ("before_point", "during"):
         return When(kind, point=kids[0])  # type: ignore[arg-type]
+    if kind == "after_point":
+        # "after <point>": once that point has ended (the same as "after <point> ends")
+        point = kids[0]
+        assert isinstance(point, str)
+        return When("after", event=Event(kind="ends", point=point, text=f"{point} ends"), point=point)
     if kind == "in_response":
+        if len(kids) == 1:  # an event no player performs ("in response to Sangan's effect resolving")
+            assert isinstance(kids[0], Event)
+            return When("in_response", event=kids[0])
         player = kids[0]
         ev = kids[1]
-        assert isinstance(ev, Event)
-        ev = Event(kind=ev.kind, player=player, card=ev.card, targets=ev.targets, point=ev.point,  # type: ignore[arg-type]
-                   direct=ev.direct)
-        return When("in_response", event=ev, player=player)  # type: ignore[arg-type]
+        assert isinstance(ev, Event) and isinstance(player, str)
+        ev = Event(**{**ev.__dict__, "player": player, "text": f"{player} {ev.text}".strip()})
+        return When("in_response", event=ev, player=player)
     if kind == "while_resolves":
         return When("while_resolves", card=kids[0])  # type: ignore[arg-type]
     return When("none")
