@@ -3262,8 +3262,11 @@ def card_part(u: Unit, why: str | None = None) -> str | None:
     if u.role == "procedure":
         return f"summoning procedure: {txt}"
     if u.role == "summon_condition":
-        if tuple(u.sentences[0].words()) in _NO_NORMAL_SUMMON:
+        w = u.sentences[0].words()
+        if tuple(w) in _NO_NORMAL_SUMMON:
             return None  # no_normal_summon (ygo.summon.cannot_normal_summon)
+        if w[:2] == ["you", "cannot"] and is_restriction(txt):
+            return f"restriction: {txt}"  # "You cannot Special Summon the turn you activate ...": on the player
         return f"summoning condition: {txt}"
     if u.role == "restriction":
         if why:
