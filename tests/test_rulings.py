@@ -98,6 +98,8 @@ REFUSED_UNMODELLED = {
     "dv-continuous-negation-trap-in-battle-step": "that face-up monster cannot attack",
     "dv-mandatory-if-after-the-chain": "cannot be Tributed for a Tribute Summon",
     "dv-atk-quick-play-in-the-damage-step": "cannot be targeted or destroyed by other card effects",
+    "dv-during-your-opponents-turn": "whose atk is less than or equal to their lp",
+    "dv-during-your-opponents-turn-not-own-turn": "whose atk is less than or equal to their lp",
 }
 
 
