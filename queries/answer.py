@@ -216,9 +216,9 @@ class Asker:
         q = parse_question(text, self.names)
         self._check_derived()
         ans = self._answer(q)
-        self._check_unknown_resolutions(q)
-        if self.reading is None:
-            relevance.check(self, q, ans)
+        # what is not modelled: unread text, unknown resolutions, library approximations
+        # (the unknown resolutions are looked for under the permissive reading)
+        relevance.check(self, q, ans)
         if self.sc.derived:
             ans.detail["card_sources"] = self.sc.sources()
             ans.notes.append("attributes of " + ", ".join(sorted(self.sc.derived)) +
