@@ -201,7 +201,8 @@ def parse_ygo_effect(d: Mapping[str, Any], index: int, card_type: str, prop: str
     known = {
         "kind", "speed", "mandatory", "optional", "from", "conditions", "responds_to", "cost", "target",
         "actions", "trigger", "timing", "duration", "once_per_turn", "errata_2014", "damage_step",
-        "damage_step_source", "summary", "source", "index", "amount", "once_per_turn_group", "approximate",
+        "damage_step_source", "summary", "source", "index", "amount", "once_per_turn_group", "unmodelled",
+        "approximate",
     }
     for key in d:
         if key not in known:
@@ -320,8 +321,19 @@ def parse_ygo_effect(d: Mapping[str, Any], index: int, card_type: str, prop: str
         damage_step_source=str(d.get("damage_step_source", "")),
         summary=str(d.get("summary", "")),
         source=str(d.get("source", "")),
-        unmodelled=approximations(d, where),
+        unmodelled=_unmodelled(d, where) + approximations(d, where),
     )
+
+
+def _unmodelled(d: Mapping[str, Any], where: str) -> tuple[str, ...]:
+    """The ``unmodelled`` list of an effect or card entry: "<aspect>: <the card's words>" each."""
+    out = []
+    for u in _listify(d.get("unmodelled")):
+        if not isinstance(u, str) or ":" not in u or not u.split(":", 1)[0].strip():
+            raise InputError("unmodelled entries must be texts of the form '<aspect>: <the card's words>'",
+                             f"{where}.unmodelled")
+        out.append(u)
+    return tuple(out)
 
 
 def approximations(d: Mapping[str, Any], where: str) -> tuple[str, ...]:
@@ -386,6 +398,7 @@ def parse_ygo_card(d: Mapping[str, Any], where: str, origin: str = "library") ->
         text=d.get("text"),
         origin=origin,
         notes=str(d.get("notes", "")),
+        unmodelled=_unmodelled(d, where),
     )
 
 
@@ -448,6 +461,10 @@ class Library:
             close = self.close_matches(name)
             hint = f"; did you mean {', '.join(repr(c) for c in close)}?" if close else ""
             game = {"ygo": "Yu-Gi-Oh!", "mtg": "Magic"}.get(self.game, self.game)
+            if self.game == "mtg":
+                hint += ("; any Magic card can be read from a card list: give Scryfall's Oracle cards file "
+                         "(or JSON lines with its fields) with --cards FILE or $CHAINJUDGE_MTG_CARDS, "
+                         "or define the card under custom_cards")
             hint = hint or "; define it under custom_cards to use it"
             raise InputError(f"unknown card {shorten(name)} (not in the {game} card library{hint})", where)
         return card

@@ -116,12 +116,20 @@ def derived_library(cards_file: str | Path | None) -> Any:
     """The card list with derived attributes, from --cards FILE or $CHAINJUDGE_CARDS (or None)."""
     import os
 
+    from logic.mtg_cardlist import game_of
+
     path = cards_file or os.environ.get("CHAINJUDGE_CARDS")
     if not path:
         return None
     p = Path(path)
     if not p.exists():
         raise InputError("the card list was not found", str(path))
+    if game_of(p) == "mtg":
+        # --cards names a Magic card list: the Yu-Gi-Oh! one may still be in the environment
+        env = os.environ.get("CHAINJUDGE_CARDS")
+        if not env or Path(env) == p or not Path(env).exists() or game_of(env) == "mtg":
+            return None
+        p = Path(env)
     from logic.textreader import load_derived
 
     try:
@@ -339,6 +347,21 @@ def from_data(data: Any, where: str = "<scenario>", cards_file: str | Path | Non
                     if dc is not None:
                         library.add(dc.card)
                         derived[dc.card.name] = dc
+    else:
+        from logic.mtg_cardlist import DerivedMtgCard, library_for
+
+        mlib = library_for(cards_file)
+        if mlib is not None:
+            for cd in cards_raw:
+                name = cd.get("card") if isinstance(cd, Mapping) else None
+                if isinstance(name, str) and library.find(name) is None:
+                    card = mlib.get(name)
+                    if card is not None:
+                        library.add(card)
+                        derived[card.name] = DerivedMtgCard(card)
+                    elif mlib.error(name):
+                        raise InputError(f"{shorten(name)} is in the card list but cannot be a card in a game "
+                                         f"here ({mlib.error(name)})", where)
     instances = _instances(cards_raw, game, players, library, where)
     history = data.get("history") or []
     if not isinstance(history, list):
@@ -475,6 +498,12 @@ def _teams(raw: Any, players: list[str], where: str) -> list[list[str]]:
             if p in seen:
                 raise InputError(f"{p} is in more than one team", f"{loc}[{i}]")
             seen.add(p)
+    if any(len(t) > 1 for t in raw):
+        # parsed and checked, but no rule reads it yet: answering as if every
+        # player played alone would be a confident wrong ruling (shared turns,
+        # team priority and team APNAP order, CR 805.4, 805.5, 805.7, 810)
+        raise NotModelled(f"{loc}: team play (Two-Headed Giant and other team variants, CR 805, 810: shared "
+                          "turns, team priority, teams ordering their simultaneous triggers)")
     return [list(t) for t in raw]
 
 

@@ -59,7 +59,8 @@ from logic import vocabulary as V
 from logic.cards import Card, Effect, parse_ygo_card
 from logic.errors import InputError
 
-READER_VERSION = "1.1"  # 1.1: ATK/DEF changes read as atk_change (stat_change_actions)
+READER_VERSION = "1.2"  # 1.1: ATK/DEF changes read as atk_change (stat_change_actions)
+# 1.2: unmodelled parts of effects and cards, older mandatory wording, hard once per turn groups
 
 CLASSIFIED, PARTIAL, UNCLASSIFIED = "classified", "partial", "unclassified"
 STATUSES = (CLASSIFIED, PARTIAL, UNCLASSIFIED)
@@ -96,9 +97,12 @@ def _card_parser() -> Lark:
 
 
 def grammar_digest() -> str:
-    """Digest of what derivations depend on: the grammar, this module and the vocabulary."""
+    """Digest of what derivations depend on: the grammar, this module, the vocabulary
+    and the card schema that reads the cached cards back (logic/cards.py)."""
+    import logic.cards as cards_module
+
     h = hashlib.sha256(_grammar_text().encode("utf-8"))
-    for mod in (__file__, V.__file__):
+    for mod in (__file__, V.__file__, cards_module.__file__):
         h.update(Path(mod).read_bytes())
     return h.hexdigest()[:16]
 
@@ -1091,6 +1095,7 @@ class Unit:
     modes: list[Sentence] = field(default_factory=list)
     under_grant: bool = False  # a bulleted effect this card gains ("This card gains these effects")
     implied_you_can: bool = False  # a bullet under "You can only use each of the following effects"
+    old_wording: bool = False  # the text predates PSCT: no ':' or ';' marks an activated effect
 
     @property
     def text(self) -> str:
@@ -1160,6 +1165,7 @@ _SINGLE_ACTIVATION = ("normal", "quickplay", "counter", "ritual")
 def units_of(text: str, block: str, card_type: str, prop: str | None, extra_deck: bool) -> list[Unit]:
     """Group the sentences of one text block into units."""
     sentences = split_text(text)
+    old = _pre_psct(sentences)
     units: list[Unit] = []
     opt_bullets = False  # bullets after "You can only use each of the following effects"
     last_effect: Unit | None = None
@@ -1241,7 +1247,23 @@ def units_of(text: str, block: str, card_type: str, prop: str | None, extra_deck
             head.activation = True
         else:
             units.insert(0, Unit("effect", [], block, activation=True))
+    for u in units:
+        u.old_wording = old
     return units
+
+
+def _pre_psct(sentences: list[Sentence]) -> bool:
+    """Does a text predate Problem-Solving Card Text?  PSCT marks every activated
+    effect with ':' (and costs/targets with ';'); older texts write "When X, do Y"
+    and use ':' only after "FLIP".  A text with no ';' and no ':' except after a
+    leading FLIP is read as older wording."""
+    for s in sentences:
+        for i, t in enumerate(s.tokens):
+            if t.type == "SEMI":
+                return False
+            if t.type == "COLON" and not (i == 1 and s.tokens[0].type == "WORD" and s.tokens[0].value.upper() == "FLIP"):
+                return False
+    return bool(sentences)
 
 
 _IMPERATIVES = {"return", "destroy", "send", "banish", "add", "special", "draw", "inflict", "shuffle", "place",
@@ -1346,6 +1368,8 @@ class Analysis:
     alternatives: list[Analysis] = field(default_factory=list)
     activation_from: list[str] = field(default_factory=list)  # a card activation from a place of its own (the hand)
     mode_words: list[str] | None = None  # the words of the mode this activation chose (its duration)
+    body_text: str = ""  # the resolution part of the effect's main sentence (after ':' and ';')
+    opt_group: str | None = None  # a hard once per turn ("You can only use this effect of X once per turn")
 
     def status(self) -> str:
         if self.kind is None:
@@ -1454,6 +1478,69 @@ def _old_style_split(toks: list[Tok]) -> tuple[list[Tok], list[Tok]] | None:
     return None
 
 
+# Verbs that start the action of an older-wording mandatory effect ("..., inflict 300 damage").
+_OLD_ACTIONS = {"inflict", "put", "place", "destroy", "draw", "add", "special", "select", "return", "banish",
+                "send", "discard", "change", "gain", "increase", "decrease", "shuffle", "look", "reveal",
+                "excavate", "negate", "remove", "toss", "roll", "equip", "flip", "take", "target", "tribute",
+                "pay", "move", "declare", "switch", "halve", "double", "set"}
+# an action that modifies battle or damage calculation while something applies: a Continuous Effect
+_OLD_CONTINUOUS_CUES = ("piercing", "battle damage", "damage calculation", "instead", "during the damage step",
+                        "until this card", "as long as", "while this card")
+
+
+def _old_mandatory_split(toks: list[Tok]) -> tuple[list[Tok], list[Tok]] | None:
+    """Older wording of a mandatory Trigger Effect: "When/If/Each time <event>, <do>".
+
+    The condition must be a clause about an event (read by the `head` rule) and
+    the action must start with a verb of doing ("inflict", "put", "select", ...);
+    "Each time ..., place a counter" (counters piling up) and actions that modify
+    battle ("inflict piercing battle damage") stay Continuous Effects."""
+    first = toks[0].value.lower() if toks and toks[0].type == "WORD" else ""
+    if first not in ("when", "if", "each"):
+        return None
+    for i in range(1, len(toks) - 1):
+        if toks[i].type != "COMMA":
+            continue
+        nxt = toks[i + 1]
+        if nxt.type != "WORD" or nxt.value.lower() not in _OLD_ACTIONS:
+            continue
+        head, body = toks[:i], toks[i + 1 :]
+        bw = " ".join(_words_of(body))
+        if any(c in bw for c in _OLD_CONTINUOUS_CUES):
+            return None
+        items = parse_head(tuple(head_words(head)))
+        clauses = [it.clause for it in items if it.clause is not None]
+        if not clauses or any(it.rule in ("other_item", "w_other") for it in items):
+            return None
+        if not any(c.is_event and c.lead in ("when", "if", "each_time") for c in clauses):
+            return None
+        if first == "each" and nxt.value.lower() in ("place", "put") and "counter" in bw:
+            return None  # "Each time ..., place 1 counter on this card": counters pile up (Continuous)
+        return head, body
+    return None
+
+
+def _old_select_target(a: Analysis, body_words: list[str]) -> bool:
+    """Older wording "select" for a target chosen on activation ("..., select 1
+    face-up monster your opponent controls and destroy it"); True if read."""
+    w = body_words[2:] if body_words[:2] == ["you", "can"] else body_words
+    if w[:1] != ["select"]:
+        return False
+    end = len(w)
+    for j, x in enumerate(w[1:], start=1):
+        if x in (",", ".", "and", "then", "(") or (x == "to" and j > 1):
+            end = j
+            break
+    spec, why = target_spec(tuple(w[1:end]))
+    a.notes.append("older wording: 'select' read as a target")
+    if spec is None:
+        a.unmodelled.append(f"target: {' '.join(w[1:end])} ({why})")
+        a.target.setdefault("_targets", "yes")
+    else:
+        a.target = spec
+    return True
+
+
 def _is_replacement(words: list[str]) -> bool:
     """"If X would be destroyed, you can Y instead": a replacement effect, never activated."""
     return "would" in words and words[-1:] == ["instead"] or _contains(words, "instead") and "would" in words
@@ -1480,6 +1567,7 @@ def analyse_effect(unit: Unit, card_type: str, prop: str | None, kinds: tuple[st
     # ---- activation of a Spell/Trap card
     if unit.activation:
         head, cost, body, ncolon, nsemi = _split_segments(main)
+        a.body_text = _join(body)
         a.kind = "card"
         a.speed = _card_speed(card_type, prop)
         if ncolon > 1:
@@ -1505,6 +1593,7 @@ def analyse_effect(unit: Unit, card_type: str, prop: str | None, kinds: tuple[st
         if lead is not None and lead[0]:
             head, cost = lead
     old_style = False
+    old_mandatory = False
     words = _words_of(main.tokens)
 
     # ---- "(Once per turn,) you can activate 1 of these effects." with bulleted modes
@@ -1539,6 +1628,12 @@ def analyse_effect(unit: Unit, card_type: str, prop: str | None, kinds: tuple[st
             head = head or None
             old_style = True
             a.reasons.append("older wording without ':' or ';': 'When'/'If' and cost are not marked")
+        elif unit.old_wording and (msplit := _old_mandatory_split(toks)) is not None:
+            # older wording of a mandatory trigger: "When this card is Normal Summoned, put
+            # 2 counters on it", "Each time a monster is Flip Summoned, inflict 300 damage"
+            head, body = msplit
+            old_mandatory = True
+            a.notes.append("older wording without ':': 'When/If/Each time <event>, <do>' read as a mandatory Trigger Effect")
         else:
             a.kind = "continuous"
         if a.kind == "continuous":
@@ -1547,6 +1642,7 @@ def analyse_effect(unit: Unit, card_type: str, prop: str | None, kinds: tuple[st
             a.zones = ["monster"] if is_monster_text else ["spell_trap"]
             return a
     body_words = _words_of(body)
+    a.body_text = _join(body)
 
     # ---- an activated effect: parse the activation condition
     items: tuple[Item, ...] = ()
@@ -1668,6 +1764,8 @@ def analyse_effect(unit: Unit, card_type: str, prop: str | None, kinds: tuple[st
     if cost_info is not None:
         for act in cost_info[1]:
             _read_act(a, act)
+    if unit.old_wording and cost is None and not a.target:
+        _old_select_target(a, body_words)
     # ---- zones
     _read_zones(a, unit, items, body_words, is_monster_text, is_pendulum)
     _read_duration(a, all_words)
@@ -2531,6 +2629,15 @@ def _read_card_activation(a: Analysis, unit: Unit, main: Sentence, head: list[To
 _ORDINALS = {"1st": 1, "2nd": 2, "3rd": 3, "4th": 4, "5th": 5, "6th": 6, "first": 1, "second": 2, "third": 3}
 
 
+def _hard_opt(a: Analysis, group: str) -> None:
+    """A hard once per turn: "You can only use this effect of X once per turn" binds
+    every card with that name for that player (the library's once_per_turn_group,
+    ygo.activation.once_per_turn_shared), and the choices of one text share it."""
+    for x in (a, *a.alternatives):
+        x.once_per_turn = True
+        x.opt_group = x.opt_group or group
+
+
 def apply_restriction(words: list[str], effects: list[tuple[Unit, Analysis]], position: int) -> str | None:
     """Attach a "You can only use ... once per turn" clause; returns a reason if not understood.
 
@@ -2540,7 +2647,7 @@ def apply_restriction(words: list[str], effects: list[tuple[Unit, Analysis]], po
     if s.startswith("you can only activate 1 ") or s.startswith("you can only activate one "):
         act = [(u, a) for u, a in effects if u.activation]
         for _, a in act:
-            a.once_per_turn = True
+            _hard_opt(a, f"activation{position}")
         return None if act else "a once-per-turn activation limit on a card without an activation"
     if "per duel" in s:
         for _, a in activated[-1:]:
@@ -2555,15 +2662,16 @@ def apply_restriction(words: list[str], effects: list[tuple[Unit, Analysis]], po
             chosen = [(u, a) for u, a in activated if effects.index((u, a)) >= position]
         else:
             chosen = activated
-        for _, a in chosen:
-            a.once_per_turn = True
+        shared = s.startswith(("you can only use 1 ", "you can only use one "))
+        for n, (_, a) in enumerate(chosen):
+            _hard_opt(a, f"shared{position}" if shared else f"each{position}-{n}")
         return None
     if s.startswith("you can only use this effect of") or s.startswith("you can only use the effect of"):
         if before:
-            before[-1][1].once_per_turn = True
+            _hard_opt(before[-1][1], f"this{position}")
             return None
         if activated:
-            activated[0][1].once_per_turn = True
+            _hard_opt(activated[0][1], f"this{position}")
             return None
         return "a once-per-turn limit with no activated effect before it"
     m = re.match(r"you can only use the (\w+)(?: and (\w+))? effects? of", s)
@@ -2575,18 +2683,18 @@ def apply_restriction(words: list[str], effects: list[tuple[Unit, Analysis]], po
         ok = True
         for n in nums:
             if n and n <= len(eff_units):
-                eff_units[n - 1][1].once_per_turn = True
+                _hard_opt(eff_units[n - 1][1], f"nth{position}-{n}")
             else:
                 ok = False
         m2 = re.search(r"once per turn, and the (\w+) effect", s)
         if m2 and _ORDINALS.get(m2.group(1)):
             n = _ORDINALS[m2.group(1)]
             if n <= len(eff_units):
-                eff_units[n - 1][1].once_per_turn = True
+                _hard_opt(eff_units[n - 1][1], f"nth{position}-{n}")
         return None if ok else f"restriction names an effect that is not there: {s!r}"
     if s.startswith("you can only use the pendulum effect of") or s.startswith("you can only use each pendulum effect"):
-        for _, a in activated:
-            a.once_per_turn = True
+        for n, (_, a) in enumerate(activated):
+            _hard_opt(a, f"pendulum{position}-{n}")
         return None
     return f"restriction not understood: {s!r}"
 
@@ -2629,7 +2737,9 @@ class DerivedCard:
 
     @property
     def fully_modelled(self) -> bool:
-        return self.status == CLASSIFIED and not any(r.unmodelled for r in self.reports)
+        """Every sentence is understood into the model: every effect classified with
+        nothing unmodelled, and no text outside the effects left unmodelled."""
+        return self.status == CLASSIFIED and not any(r.unmodelled for r in self.reports) and not self.card.unmodelled
 
     def report(self, index: int) -> EffectReport | None:
         return next((r for r in self.reports if r.index == index), None)
@@ -2641,6 +2751,9 @@ class DerivedCard:
             if r.status != CLASSIFIED or r.unmodelled:
                 why = "; ".join(r.reasons or r.unmodelled)
                 out.append(f"{self.card.name}, effect {r.index} ({r.status}: {why})")
+        for part in self.card.unmodelled:
+            if not part.startswith("effect "):  # an effect not read is named by its report above
+                out.append(f"{self.card.name} ({part})")
         return out
 
     def to_json(self) -> dict[str, Any]:
@@ -2686,6 +2799,10 @@ def _effect_to_dict(e: Effect) -> dict[str, Any]:
             d[k] = v
     if e.once_per_turn:
         d["once_per_turn"] = True
+    if e.once_per_turn_group:
+        d["once_per_turn_group"] = e.once_per_turn_group
+    if e.unmodelled:
+        d["unmodelled"] = list(e.unmodelled)
     if e.summary:
         d["summary"] = e.summary
     if e.source:
@@ -2705,6 +2822,8 @@ def _card_to_dict(c: Card) -> dict[str, Any]:
         d["kinds"] = list(c.kinds)
     if c.no_normal_summon:
         d["no_normal_summon"] = True
+    if c.unmodelled:
+        d["unmodelled"] = list(c.unmodelled)
     return d
 
 
@@ -2744,6 +2863,9 @@ def _rec(record: Any) -> dict[str, Any]:
     }
 
 
+_EFFECT_ABILITIES = {"tuner", "gemini", "union", "spirit", "toon", "flip"}
+
+
 def category_of(card_type: str, kinds: Iterable[str]) -> str:
     ks = set(kinds)
     if card_type == "spell":
@@ -2754,6 +2876,12 @@ def category_of(card_type: str, kinds: Iterable[str]) -> str:
         return "other"
     if "effect" in ks:
         return "effect_monster"
+    if ks & _EFFECT_ABILITIES and "normal" not in ks:
+        # older type lines omit "Effect" for Tuner, Gemini, Union, Spirit, Toon and Flip
+        # monsters with effects (Attack Gainer, Dark Dust Spirit): read like effect monsters
+        return "effect_monster"
+    if not ks:
+        return "normal_monster"  # a type line without any kind: flavour text (Gem-Knight Sapphire)
     if "pendulum" in ks:
         return "pendulum_normal_monster"
     if "normal" in ks:
@@ -2783,7 +2911,7 @@ def derive(record: Any) -> DerivedCard:
         if os.environ.get("CHAINJUDGE_READER_DEBUG"):
             raise
         card = Card(name=r["name"] or "?", game="ygo", card_type=r["card_type"] if r["card_type"] in V.YGO_CARD_TYPES else "monster",
-                    origin="derived")
+                    origin="derived", unmodelled=(f"text: {r['text'][:400]} (reader error)",))
         rep = EffectReport(1, r["card_type"] or "monster", UNCLASSIFIED, (f"reader error: {type(exc).__name__}: {exc}",))
         return DerivedCard(card, (rep,), category_of(r["card_type"], r["kinds"]))
 
@@ -2802,7 +2930,7 @@ def _derive(r: dict[str, Any]) -> DerivedCard:
 
     blocks: list[tuple[str, str]] = []
     if card_type == "monster":
-        if category in ("effect_monster",):
+        if category in ("effect_monster", "non_effect_monster"):
             blocks.append(("monster", r["text"]))
         if r["pendulum_text"]:
             blocks.append(("pendulum", r["pendulum_text"]))
@@ -2810,6 +2938,7 @@ def _derive(r: dict[str, Any]) -> DerivedCard:
         blocks.append((card_type, r["text"]))
 
     analysed: list[tuple[Unit, Analysis]] = []
+    card_parts: list[str] = []  # Card.unmodelled: text that is no effect, and effects not read
     monster_units = 0
     procedures = 0
     no_normal_summon = False
@@ -2817,6 +2946,7 @@ def _derive(r: dict[str, Any]) -> DerivedCard:
         units = units_of(text, block, card_type, prop, extra_deck)
         if text.strip() and not units:
             notes.append(f"{block} text does not split into sentences")
+            card_parts.append(f"text: {_clean(text)[:400]} (does not split into sentences)")
             u = Unit("effect", [], block)
             a = Analysis(reasons=["the text does not parse into sentences"])
             analysed.append((u, a))
@@ -2834,8 +2964,15 @@ def _derive(r: dict[str, Any]) -> DerivedCard:
                 why = apply_restriction(u.sentences[0].words(), block_effects, len(block_effects))
                 if why:
                     notes.append(why)
-            elif u.role == "procedure":
-                procedures += block == "monster"
+                part = card_part(u, why)
+                if part:
+                    card_parts.append(part)
+            else:
+                if u.role == "procedure":
+                    procedures += block == "monster"
+                part = card_part(u)
+                if part:
+                    card_parts.append(part)
         if block == "monster":
             monster_units = len([x for x in block_effects if _ja_countable(x[0])])
         analysed.extend(block_effects)
@@ -2843,12 +2980,16 @@ def _derive(r: dict[str, Any]) -> DerivedCard:
     # Build the Card through the library schema (validates the vocabulary).
     effects_raw: list[dict[str, Any]] = []
     reports: list[EffectReport] = []
-    expanded = [(u, x) for u, a in analysed for x in [a, *a.alternatives]]
-    for i, (u, a) in enumerate(expanded, start=1):
+    expanded = [(u, x, account(u, a)) for u, a in analysed for x in [a, *a.alternatives]]
+    groups: dict[str, str] = {}
+    for i, (u, a, extra) in enumerate(expanded, start=1):
         status = a.status()
-        reports.append(EffectReport(i, u.block, status, tuple(a.reasons), tuple(a.unmodelled), tuple(a.notes),
+        unmodelled = tuple(dict.fromkeys([*a.unmodelled, *extra]))
+        reports.append(EffectReport(i, u.block, status, tuple(a.reasons), unmodelled, tuple(a.notes),
                                     u.text[:400]))
         if a.kind is None:
+            why = "; ".join(a.reasons) or "not read"
+            card_parts.append(f"effect {i}: {u.text[:400]} (not read: {why})")
             continue
         d: dict[str, Any] = {"index": i, "kind": a.kind, "speed": a.speed or 1, "mandatory": a.mandatory}
         if a.kind != "card":
@@ -2874,11 +3015,15 @@ def _derive(r: dict[str, Any]) -> DerivedCard:
             d["duration"] = a.duration
         if a.once_per_turn:
             d["once_per_turn"] = True
+        if a.opt_group:
+            d["once_per_turn_group"] = groups.setdefault(a.opt_group, f"g{len(groups) + 1}")
         if a.damage_step:
             d["damage_step"] = a.damage_step
             d["damage_step_source"] = "card text"
         d["summary"] = u.text[:200]
         d["source"] = "derived from the card text"
+        # what the effect says that is not modelled, and what the reader could not read
+        d["unmodelled"] = list(unmodelled) + [f"unread: {why}" for why in a.reasons]
         effects_raw.append(d)
     card_dict: dict[str, Any] = {
         "name": r["name"], "card_type": card_type, "property": prop, "effects": effects_raw,
@@ -2889,11 +3034,15 @@ def _derive(r: dict[str, Any]) -> DerivedCard:
         card_dict["text_sha256"] = hashlib.sha256(r["text"].encode("utf-8")).hexdigest()
     if no_normal_summon:
         card_dict["no_normal_summon"] = True
+    if card_parts:
+        card_dict["unmodelled"] = list(dict.fromkeys(card_parts))
     try:
         card = parse_ygo_card(card_dict, f"derived {r['name']}", origin="derived")
     except InputError as exc:
         # an attribute outside the vocabulary is a reader bug: report, never guess
-        card = parse_ygo_card({**card_dict, "effects": []}, f"derived {r['name']}", origin="derived")
+        lost = [f"effect {e['index']}: {e.get('summary', '')} (invalid attributes)" for e in effects_raw]
+        card = parse_ygo_card({**card_dict, "effects": [], "unmodelled": card_parts + lost}, f"derived {r['name']}",
+                              origin="derived")
         reports = [EffectReport(rp.index, rp.block, UNCLASSIFIED, rp.reasons + (f"invalid attributes: {exc}",),
                                 rp.unmodelled, rp.notes, rp.text) for rp in reports]
     ja = ja_effect_count(r["text_ja"])
@@ -2932,6 +3081,104 @@ def stat_change_actions(u: Unit) -> list[str]:
     if words & _OTHER_RESOLUTION:
         return []
     return ["atk_change"]
+
+
+# ---- what a text says beyond the attributes read (never dropped).  Each part is
+# "<aspect>: <the card's words>" in Effect.unmodelled / Card.unmodelled and the
+# effect's report.  The resolution of an activated effect is not listed: an
+# effect without modelled actions is already "resolution unknown" (logic/facts.py)
+# and answered "not modelled" when it matters; what its text says about timing
+# (who may respond, what cannot be negated, what its player cannot do that turn,
+# when it may be activated) is.
+RESTRICTION = re.compile(
+    r"\bin response to\b|\bcannot be negated\b|\b(?:cannot|can't|can not) (?:be )?activat"
+    r"|\bcannot (?:be )?(?:normal |special |tribute |flip |fusion |synchro |xyz |link |ritual |pendulum )?"
+    r"(?:summon|set\b)"
+    r"|\bcannot (?:normal|special|tribute|flip)(?: summon)?(?:/set)? or (?:special|normal|flip)"
+    r"|\bcannot conduct\b|\bcannot (?:declare an |declare |make an )?attack|\bmust attack\b"
+    r"|\bcannot be targeted\b|\bcannot target\b|\bcannot chain\b|\bunaffected by\b|\bcannot be chained\b"
+    r"|\bcannot be used as\b|\bcannot (?:be )?tribut|\bcannot (?:be )?(?:changed|change) (?:its|their|the) battle position")
+_KIND_CUE = re.compile(r"\bquick effect\b")
+_FREQ_CUE = re.compile(r"\bonce\b|\btwice\b|\bper (?:turn|chain|duel|battle)\b")
+_WINDOW_CUE = re.compile(r"\bdamage step\b|\bdamage calculation\b|\beither player's turn\b|\bopponent's turn\b")
+_CONSUMED = (("activate", "only"), ("activate", "this", "card", "only"),
+             ("you", "must", "control", "no", "cards", "to", "activate"))
+_RESOLUTION_HEADS = {("if", "you", "do"), ("when", "you", "do"), ("if", "it", "does"), ("then",)}
+
+
+def is_restriction(text: str) -> bool:
+    """Does the text restrict what a player may do (activate, respond, negate, Summon, attack, target)?"""
+    return bool(RESTRICTION.search(text.lower()))
+
+
+def account(unit: Unit, a: Analysis) -> list[str]:
+    """What the sentences of an effect unit say that its attributes do not hold."""
+    sentences = unit.sentences + unit.modes
+    if a.kind is None or not sentences:
+        return []
+    if a.kind == "continuous":
+        txt = unit.text
+        words = [w for s in sentences for w in s.words()]
+        aspect = "restriction" if is_restriction(txt) else "replacement" if _is_replacement(words) else "continuous"
+        return [f"{aspect}: {txt}"]
+    out: list[str] = []
+    main = sentences[0]
+    if unit.activation:
+        main = next((x for x in unit.sentences if _has_structure(x)), main)
+    if a.body_text and is_restriction(a.body_text):
+        out.append(f"restriction: {a.body_text}")
+    for s in sentences:
+        if s is main:
+            continue
+        w = s.words()
+        lw = " ".join(w)
+        if _starts(w, _CONSUMED) or _contains(w, "activate this card from your hand") or \
+                _contains(w, "activate this card the turn it was set"):
+            continue  # read with the activation (its conditions, or listed there)
+        if is_restriction(lw):
+            aspect = "restriction"
+        elif ":" in w and tuple(w[: w.index(":")]) not in _RESOLUTION_HEADS:
+            aspect = "effect"  # "When Summoned this way: ...": an effect within this one
+        elif _KIND_CUE.search(lw):
+            aspect = "kind"
+        elif _FREQ_CUE.search(lw) and ("use" in w or "used" in w or "activate" in w or "activated" in w):
+            aspect = "frequency"
+        elif "activate" in lw or "activation" in lw:
+            aspect = "activation"
+        elif _WINDOW_CUE.search(lw) and ("activate" in lw or "used" in w or "use" in w):
+            aspect = "window"
+        else:
+            continue  # part of the resolution (not modelled, known to be unknown)
+        out.append(f"{aspect}: {s.text}")
+    return out
+
+
+_NO_NORMAL_SUMMON = {("cannot", "be", "normal", "summoned/set"), ("cannot", "be", "normal", "summoned"),
+                     ("this", "card", "cannot", "be", "normal", "summoned"),
+                     ("this", "card", "cannot", "be", "normal", "summoned", "or", "set"),
+                     ("this", "card", "cannot", "be", "normal", "summoned/set")}
+
+
+def card_part(u: Unit, why: str | None = None) -> str | None:
+    """A unit that is no effect, as an unmodelled part of the card (None: modelled)."""
+    txt = u.text
+    if u.role == "note":
+        return f"note: {txt}"
+    if u.role == "material":
+        return f"material: {txt}"
+    if u.role == "procedure":
+        return f"summoning procedure: {txt}"
+    if u.role == "summon_condition":
+        if tuple(u.sentences[0].words()) in _NO_NORMAL_SUMMON:
+            return None  # no_normal_summon (ygo.summon.cannot_normal_summon)
+        return f"summoning condition: {txt}"
+    if u.role == "restriction":
+        if why:
+            return f"frequency: {txt} ({why})"
+        if is_restriction(txt):
+            return f"restriction: {txt}"
+        return None
+    return f"text: {txt}"
 
 
 def _ja_countable(u: Unit) -> bool:
@@ -3249,6 +3496,7 @@ class Coverage:
     split: Counter = field(default_factory=Counter)
     reasons: Counter = field(default_factory=Counter)
     unmodelled: Counter = field(default_factory=Counter)
+    card_parts: Counter = field(default_factory=Counter)  # Card.unmodelled, by aspect
     kinds: Counter = field(default_factory=Counter)
 
     def rate(self, categories: Iterable[str] = ("effect_monster", "spell", "trap")) -> float:
@@ -3283,11 +3531,50 @@ def coverage(derived: Iterable[DerivedCard]) -> Coverage:
                 cov.reasons[_REASON_SHAPE.sub("…", why)] += 1
             for u in r.unmodelled:
                 cov.unmodelled[u.split(":")[0]] += 1
+        for part in dc.card.unmodelled:
+            cov.card_parts[re.sub(r" \d+$", "", part.split(":")[0])] += 1
         for e in dc.card.effects:
             cov.kinds[e.kind] += 1
         if dc.split_check != "n/a":
             cov.split["ok" if dc.split_check == "ok" else "mismatch"] += 1
     return cov
+
+
+def report_json(cov: Coverage, ag: Agreement | None, timings: Mapping[str, float] | None = None) -> dict[str, Any]:
+    """The coverage report as JSON (``chainjudge cards --coverage --json``)."""
+    def counts(c: Counter) -> dict[str, int]:
+        return {k: int(v) for k, v in sorted(c.items())}
+
+    cats = ("effect_monster", "spell", "trap")
+    out: dict[str, Any] = {
+        "cards": {cat: counts(c) for cat, c in sorted(cov.by_category.items())},
+        "effects": {cat: counts(c) for cat, c in sorted(cov.effects_by_category.items())},
+        "cards_classified_rate": round(cov.rate(), 4),
+        "effects_classified_rate": round(cov.effect_rate(), 4),
+        "cards_fully_modelled_rate": {
+            cat: round(cov.by_category[cat]["fully_modelled"] / cov.by_category[cat]["cards"], 4)
+            for cat in cats if cov.by_category[cat]["cards"]},
+        "effects_fully_modelled_rate": {
+            cat: round(cov.effects_by_category[cat]["fully_modelled"] / cov.effects_by_category[cat]["effects"], 4)
+            for cat in cats if cov.effects_by_category[cat]["effects"]},
+        "kinds": counts(cov.kinds),
+        "split_check": counts(cov.split),
+        "reasons": dict(cov.reasons.most_common()),
+        "unmodelled": dict(cov.unmodelled.most_common()),
+        "card_unmodelled": dict(cov.card_parts.most_common()),
+    }
+    if ag is not None:
+        out["library_agreement"] = {
+            "cards": ag.cards, "effects": ag.effects, "agreeing_effects": ag.agreeing_effects,
+            "explained": len(ag.explained), "rate": round(ag.rate, 4), "strict_rate": round(ag.strict_rate, 4),
+            "fields": {f: ag.field_agree[f] for f in COMPARED_FIELDS},
+            "disagreements": [{"card": d["card"], "effect": d["effect"], "status": d["status"],
+                               "diffs": [list(x) for x in d["diffs"]]} for d in ag.disagreements],
+            "missing": list(ag.missing),
+        }
+    if timings:
+        out["timings"] = {k: round(v, 3) for k, v in timings.items()}
+    return out
 
 
 def render_report(cov: Coverage, ag: Agreement | None, timings: Mapping[str, float] | None = None,
@@ -3325,6 +3612,9 @@ def render_report(cov: Coverage, ag: Agreement | None, timings: Mapping[str, flo
         lines.append(f"  {n:6}  {why}")
     lines.append("What classified effects say that the vocabulary does not model (by sort)")
     for why, n in cov.unmodelled.most_common(top):
+        lines.append(f"  {n:6}  {why}")
+    lines.append("Text outside the effects that is not modelled (Card.unmodelled, by sort)")
+    for why, n in cov.card_parts.most_common(top):
         lines.append(f"  {n:6}  {why}")
     if ag is not None:
         lines.append("")
@@ -3366,7 +3656,7 @@ def render_report(cov: Coverage, ag: Agreement | None, timings: Mapping[str, flo
 
 def main(argv: list[str]) -> int:
     if not argv or argv[0] not in ("coverage", "card", "mismatches"):
-        print("usage: python -m logic.textreader coverage [FILE] [--no-cache]\n"
+        print("usage: python -m logic.textreader coverage [FILE] [--no-cache] [--json]\n"
               "       python -m logic.textreader card NAME [FILE]\n"
               "       python -m logic.textreader mismatches [FILE]   (split vs the Japanese numbering)",
               file=sys.stderr)
@@ -3407,6 +3697,10 @@ def main(argv: list[str]) -> int:
     ag = agreement(lib)
     timings = dict(lib.timings)
     timings.update({"load_total_s": t1 - t0, "build_objects_s": t2 - t1})
+    if "--json" in argv:
+        print(json.dumps({"card_list": str(path), "card_count": len(lib), "source": lib.source,
+                          **report_json(cov, ag, timings)}, indent=2, ensure_ascii=False))
+        return 0
     print(f"Card list: {path} ({len(lib)} cards; {lib.source})")
     print(render_report(cov, ag, timings))
     return 0
