@@ -111,6 +111,8 @@ def relevance_main(files: list[str], argv: list[str]) -> int:
             plain.append(a)
             extra.append(b)
             ratios.append((a + b) / a if a > 0 else 1.0)
+            if "-v" in argv:
+                print(f"  {case['id']:45s} plain {a:6.2f} s  readings {b:6.2f} s  ratio {ratios[-1]:.2f}", flush=True)
         if not plain:
             print(f"{Path(f).name}: no case with unmodelled parts")
             continue
