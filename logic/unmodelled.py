@@ -67,6 +67,7 @@ class Part:
     approximate: bool = False  # an approximation of the library, not unread text
 
     continuous: bool = False  # a part of a continuous effect (it applies, it is not activated)
+    lp_read: bool = False  # a card of the position reads Life Points (a cost in LP): damage changes it
 
     @property
     def readings(self) -> frozenset[str]:
@@ -76,6 +77,9 @@ class Part:
         kinds = ASPECT_READINGS.get(self.aspect, frozenset())
         if kinds and self.continuous:
             return frozenset({"static"})
+        if kinds == {"damage"} and self.lp_read:
+            # the permissive damage reading leaves Life Points as they are: here they are read
+            return frozenset({"result"})
         return kinds
 
     @property
@@ -110,6 +114,7 @@ def parts_of(sc: Scenario) -> list[Part]:
     """Every unmodelled part of every card of the position, once, in card order."""
     out: list[Part] = []
     seen: set[tuple[str, int | None, str]] = set()
+    lp_read = any(name == "pay_lp" for inst in sc.cards for e in inst.card.effects for name, _ in e.costs)
 
     def add(card: Card, idx: int | None, text: str) -> None:
         aspect, words, approx = split_part(text)
@@ -118,7 +123,7 @@ def parts_of(sc: Scenario) -> list[Part]:
             return
         seen.add(key)
         continuous = any(e.index == idx and e.kind == "continuous" for e in card.effects)
-        out.append(Part(card.name, idx, aspect, words, approx, continuous))
+        out.append(Part(card.name, idx, aspect, words, approx, continuous, lp_read))
 
     done: set[str] = set()
     for inst in sc.cards:
@@ -133,13 +138,13 @@ def parts_of(sc: Scenario) -> list[Part]:
                 if resolution_unknown(e):
                     add(card, e.index, "resolution: what it does on resolution is not modelled")
         dc = sc.derived.get(card.name)
-        if dc is not None and card.origin == "derived":
-            for r in dc.reports:
-                if r.status != "classified":
-                    why = "; ".join(r.reasons) or r.text or "not read"
-                    add(card, r.index, f"{r.status}: {why}")
-                for u in r.unmodelled:
-                    add(card, r.index, u)
+        # the Yu-Gi-Oh! reader's per-effect reports (a Magic card from the list has its parts on the card)
+        for r in getattr(dc, "reports", ()) if card.origin == "derived" else ():
+            if r.status != "classified":
+                why = "; ".join(r.reasons) or r.text or "not read"
+                add(card, r.index, f"{r.status}: {why}")
+            for u in r.unmodelled:
+                add(card, r.index, u)
     return out
 
 

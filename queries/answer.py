@@ -233,10 +233,18 @@ class Asker:
         started = time.perf_counter()
         q = parse_question(text, self.names)
         self._check_derived()
-        ans = self._answer(q)
-        self._check_unknown_resolutions(q)
-        if self.reading is None:
-            relevance.check(self, q, ans)
+        try:
+            ans = self._answer(q)
+        except InputError as exc:
+            # the question's premise or target cannot be matched as modelled: with unmodelled parts
+            # in the position that may be what is not modelled, not the question
+            parts = parts_of(self.sc)
+            if parts and self.reading is None:
+                raise refuse(parts, f"as modelled: {exc.message}") from None
+            raise
+        # what is not modelled: unread text, unknown resolutions, library approximations
+        # (the unknown resolutions are looked for under the permissive reading)
+        relevance.check(self, q, ans)
         if self.sc.derived:
             ans.detail["card_sources"] = self.sc.sources()
             ans.notes.append("attributes of " + ", ".join(sorted(self.sc.derived)) +

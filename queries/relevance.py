@@ -63,7 +63,7 @@ def check(asker: Asker, q: Question, plain: Answer) -> None:
                 # ... or on the way to the position asked about (the history, the question's premise)
                 _check_premises(other)
         except NotModelled as exc:
-            raise refuse(parts, f"under the most permissive reading of these parts: {exc.message}") from None
+            raise refuse(parts, exc.message) from None
         except InputError as exc:
             raise refuse(parts, f"under the most {reading} reading of these parts the question's premise "
                                 f"does not hold as stated: {exc.message}") from None

@@ -176,3 +176,21 @@ def test_continuous_approximation_not_yet_applying_is_bounded():
     ans = Asker(sc).ask("can B activate Skill Drain after A declares the end of main phase 1")
     assert ans.verdict == "yes"
     assert any(b.startswith("Skill Drain, effect 2, approximation: resolution:") for b in ans.bounded)
+
+
+def test_mtg_library_approximation_that_matters_is_refused():
+    # Brainstorm's cards put back are not modelled: the position after it resolves is not known
+    sc = _mtg([{"card": "Brainstorm", "controller": "Alice", "zone": "hand"},
+               {"card": "Lightning Bolt", "controller": "Alice", "zone": "hand"}],
+              history=["Alice casts Brainstorm"])
+    with pytest.raises(NotModelled) as exc:
+        Asker(sc).ask("can Alice cast Lightning Bolt after Brainstorm resolves")
+    assert "Brainstorm, effect 1, approximation: resolution:" in exc.value.message
+
+
+def test_mtg_library_approximation_that_cannot_matter_is_answered():
+    sc = _mtg([{"card": "Brainstorm", "controller": "Bob", "zone": "library"},
+               {"card": "Lightning Bolt", "controller": "Alice", "zone": "hand"}])
+    ans = Asker(sc).ask("can Alice cast Lightning Bolt now")
+    assert ans.verdict == "yes"
+    assert any(b.startswith("Brainstorm, effect 1, approximation: resolution:") for b in ans.bounded)
