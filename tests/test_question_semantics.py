@@ -50,9 +50,9 @@ _SCENARIOS: dict[str, dict[str, Any]] = {
                         _c("Mirror Force", "B", "spell_trap", position="face_down")], phase="battle.battle"),
     "ygo_imperm": _ygo([_c("Reborn Tengu", "A", "monster", position="face_up_attack"),
                         _c("Infinite Impermanence", "B", "spell_trap", position="face_down")]),
+    # 004.DS4: both trigger; SEGOC puts the turn player's first
     "ygo_order": _ygo([_c("Red Dragon Archfiend", "A", "monster", position="face_up_attack"),
-                       _c("Marshmallon", "B", "monster", position="face_up_defense"),
-                       _c("Mystical Space Typhoon", "B", "spell_trap", position="face_down")],
+                       _c("Marshmallon", "B", "monster", position="face_down_defense")],
                       phase="battle.damage.start", attack={"attacker": "Red Dragon Archfiend", "target": "Marshmallon"}),
     "ygo_damage": _ygo([_c("Reborn Tengu", "A", "monster", position="face_up_attack"),
                         _c("Sangan", "B", "monster", position="face_up_attack")],
@@ -224,9 +224,9 @@ def test_mtg_in_response_to_a_spell_is_the_object_above_it():
 def test_ygo_resolve_order_is_the_reverse_of_the_chain_order():
     on = ask("ygo_order", "in what order do Red Dragon Archfiend and Marshmallon go on the chain")
     res = ask("ygo_order", "in what order do Red Dragon Archfiend and Marshmallon resolve")
-    assert on.answer and res.answer
-    assert res.answer == (list(reversed(on.answer)) if not isinstance(on.answer[0], list)
-                          else [list(reversed(o)) for o in on.answer])
+    assert on.answer == ["Red Dragon Archfiend", "Marshmallon"]
+    assert res.answer == ["Marshmallon", "Red Dragon Archfiend"]
+    assert "core.chain.last_first" in {b["rule"] for b in res.because}
 
 
 def test_mtg_resolve_order_follows_apnap():
