@@ -64,9 +64,21 @@ _SCENARIOS: dict[str, dict[str, Any]] = {
                           _c("Mind Crush", "B", "spell_trap", position="face_down")],
                          history=("A activates Pot of Greed", "B activates Mystical Space Typhoon targeting mst_a",
                                   "A passes", "B passes")),
+    "ygo_flip": _ygo([_c("Reborn Tengu", "A", "monster", position="face_down_defense"),
+                      _c("Trap Hole", "B", "spell_trap", position="face_down")]),
+    "ygo_reborn": _ygo([_c("Monster Reborn", "A", "hand"), _c("Blue-Eyes White Dragon", "A", "graveyard"),
+                        _c("Bottomless Trap Hole", "B", "spell_trap", position="face_down"),
+                        _c("Trap Hole", "B", "spell_trap", position="face_down")],
+                       history=("A activates Monster Reborn targeting Blue-Eyes White Dragon",)),
+    "ygo_dark_hole": _ygo([_c("Dark Hole", "A", "hand"), _c("Sangan", "B", "monster", position="face_up_attack")],
+                          history=("A activates Dark Hole",)),
     "mtg_bolt": _mtg([_c("Lightning Bolt", "Bob", "hand"), _c("Mountain", "Bob", "battlefield")]),
     "mtg_combat": _mtg([_c("Grizzly Bears", "Alice", "battlefield"), _c("Lightning Bolt", "Bob", "hand"),
                         _c("Mountain", "Bob", "battlefield")], phase="combat.beginning"),
+    "mtg_bears": _mtg([_c("Soul Warden", "Bob", "battlefield"), _c("Grizzly Bears", "Alice", "hand"),
+                       _c("Forest", "Alice", "battlefield"), _c("Forest", "Alice", "battlefield", id="forest2"),
+                       _c("Lightning Bolt", "Bob", "hand"), _c("Mountain", "Bob", "battlefield")],
+                      history=("Alice casts Grizzly Bears",)),
     "mtg_wardens": _mtg([_c("Soul Warden", "Alice", "battlefield", id="warden_a"),
                          _c("Soul Warden", "Bob", "battlefield", id="warden_b"),
                          _c("Grizzly Bears", "Alice", "hand")],
@@ -205,6 +217,26 @@ def test_ygo_in_response_to_a_summon_with_a_negation_card_is_the_negation_window
 def test_ygo_in_response_to_an_attack_declaration():
     assert got("ygo_mirror", "can B activate Mirror Force in response to A declaring an attack with Reborn Tengu "
                              "directly") == "yes"
+
+
+def test_ygo_in_response_to_a_flip_summon():
+    assert got("ygo_flip", "can B activate Trap Hole in response to A flip summoning Reborn Tengu") == "yes"
+
+
+def test_ygo_in_response_to_a_special_summon_by_an_effect():
+    q = "in response to A special summoning Blue-Eyes White Dragon"
+    assert got("ygo_reborn", f"can B activate Bottomless Trap Hole {q}") == "yes"
+    assert got("ygo_reborn", f"can B activate Trap Hole {q}") == "no"  # Normal or Flip Summons only
+
+
+def test_ygo_in_response_to_a_resolution_a_trigger_answers():
+    assert got("ygo_dark_hole", "can B activate Sangan in response to Dark Hole resolving") == "yes"
+    assert got("ygo_dark_hole", "can B activate Sangan while Dark Hole resolves") == "no"
+
+
+def test_mtg_in_response_to_a_resolution():
+    # Soul Warden's ability triggers as Grizzly Bears resolves; Bob may respond once Alice has priority
+    assert got("mtg_bears", "can Bob cast Lightning Bolt in response to Grizzly Bears resolving") == "yes"
 
 
 def test_mtg_in_response_to_declaring_attackers():
