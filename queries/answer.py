@@ -93,7 +93,7 @@ class Asker:
         # (Yu-Gi-Oh!: an attack declaration leads from the Battle Step into its window)
         self._ahead_graph = self.turn.graph.copy()
         keys = [p.key for p in self.turn.points]
-        self._ahead_graph.add_edges_from(zip(keys, keys[1:]))
+        self._ahead_graph.add_edges_from(zip(keys, keys[1:], strict=False))
         self.start = self._replay_history()
         self._chance_cache: dict[Any, list[explain.Window]] = {}
         self._positions_cache: dict[When, list[Position]] = {}
