@@ -2,11 +2,19 @@
 with and without explanations.
 
     python bench/rulings.py [CORPUS.yaml ...] [--cli] [--repeat N] [--json FILE]
+    python bench/rulings.py [CORPUS.yaml ...] --relevance [--json FILE]
 
 Reports the median (and max) time per case for: answering only (the verdict
 and a witness, --no-explain), answering with explanations (the default), and,
 with --cli, the installed command (process start included).  The ratio
 explain/answer is the cost of explaining (issue 4: at most 3x).
+
+With --relevance: the cost of the relevance check of unmodelled parts
+(queries/relevance.py, docs/not-modelled.md) as a ratio to the plain answer,
+per case: the answer (with explanations), then the question solved under the
+most permissive and the most restrictive reading, forced for every case as if
+a card of the position had an unmodelled part.  Times are CPU times of this
+process (clingo solves in it), so that a loaded machine does not skew them.
 """
 
 from __future__ import annotations
@@ -40,6 +48,50 @@ def time_case(case: dict, explain: bool) -> float:
     return time.perf_counter() - t0
 
 
+def time_relevance(case: dict) -> tuple[float, float]:
+    """(plain answer, the two readings) in CPU seconds, from a cold replay cache."""
+    from queries import relevance
+    from queries.parser import parse_question
+
+    engine_module._REPLAYS.clear()
+    t0 = time.process_time()
+    sc = from_data(case["scenario"], case["id"])
+    asker = Asker(sc)
+    asker.ask(case["question"])
+    t1 = time.process_time()
+    q = parse_question(case["question"], asker.names)
+    for reading in ("permissive", "restrictive"):
+        other = relevance._asker(asker, reading)
+        other._answer(q)
+        if reading == "permissive":
+            other._check_unknown_resolutions(q)
+    t2 = time.process_time()
+    return t1 - t0, t2 - t1
+
+
+def relevance_main(files: list[str], argv: list[str]) -> int:
+    out: dict[str, dict] = {}
+    for f in files:
+        cases = load_cases(f)
+        plain, extra, ratios = [], [], []
+        for case in cases:
+            a, b = time_relevance(case)
+            plain.append(a)
+            extra.append(b)
+            ratios.append((a + b) / a if a > 0 else 1.0)
+        res = {"plain": summary(plain), "readings": summary(extra),
+               "with_check_over_plain": {"median": round(statistics.median(ratios), 2),
+                                         "max": round(max(ratios), 2),
+                                         "total": round((sum(plain) + sum(extra)) / max(sum(plain), 1e-9), 2)}}
+        out[Path(f).name] = res
+        print(f"{Path(f).name}: {len(cases)} cases (CPU seconds)")
+        for k, v in res.items():
+            print(f"  {k:22s} {v}")
+    if "--json" in argv:
+        Path(argv[argv.index("--json") + 1]).write_text(json.dumps(out, indent=2))
+    return 0
+
+
 def time_cli(case: dict, exe: str) -> float:
     with tempfile.NamedTemporaryFile("w", suffix=".yaml", delete=False) as fh:
         yaml.safe_dump(case["scenario"], fh)
@@ -57,6 +109,8 @@ def summary(xs: list[float]) -> dict[str, float]:
 def main(argv: list[str]) -> int:
     files = [a for a in argv if a.endswith(".yaml")] or [str(ROOT / "tests/corpus/ygo-seeds.yaml"),
                                                           str(ROOT / "tests/corpus/mtg-seeds.yaml")]
+    if "--relevance" in argv:
+        return relevance_main(files, argv)
     cli = "--cli" in argv
     repeat = int(argv[argv.index("--repeat") + 1]) if "--repeat" in argv else 1
     out: dict[str, dict] = {}

@@ -77,7 +77,13 @@ class Effect:
     # target, trigger event, window, frequency, restriction, resolution,
     # approximation, ...).  Never dropped: an answer that could depend on one
     # of these is refused as not modelled, or checked under both of its
-    # readings (DESIGN.md "Not modelled").
+    # readings (DESIGN.md "Not modelled").  The card-text reader writes:
+    # trigger event, event, condition, qualifier, responds to, cost, target,
+    # window, frequency, kind, activation, effect, restriction (on the
+    # activation or on players), resolution (a restriction its resolution
+    # leaves behind), continuous / replacement (what a Continuous Effect
+    # does), and "unread: <reason>" for what it could not read at all
+    # (README "Any card: attributes read from its text").
     unmodelled: tuple[str, ...] = ()
 
     @property
@@ -116,6 +122,9 @@ class Card:
     # Text of the card that belongs to none of its effects (a static rule,
     # a restriction, a sentence the reader could not place), as
     # "<aspect>: <the card's words>"; like Effect.unmodelled, never dropped.
+    # The reader writes: material, summoning condition, summoning procedure,
+    # note, frequency, restriction, text, and "effect N: ..." for an effect
+    # it could not read (no Effect entry exists for it).
     unmodelled: tuple[str, ...] = ()
 
     def unmodelled_parts(self) -> list[tuple[int | None, str]]:
@@ -201,7 +210,8 @@ def parse_ygo_effect(d: Mapping[str, Any], index: int, card_type: str, prop: str
     known = {
         "kind", "speed", "mandatory", "optional", "from", "conditions", "responds_to", "cost", "target",
         "actions", "trigger", "timing", "duration", "once_per_turn", "errata_2014", "damage_step",
-        "damage_step_source", "summary", "source", "index", "amount", "once_per_turn_group",
+        "damage_step_source", "summary", "source", "index", "amount", "once_per_turn_group", "unmodelled",
+        "approximate",
     }
     for key in d:
         if key not in known:
@@ -320,7 +330,32 @@ def parse_ygo_effect(d: Mapping[str, Any], index: int, card_type: str, prop: str
         damage_step_source=str(d.get("damage_step_source", "")),
         summary=str(d.get("summary", "")),
         source=str(d.get("source", "")),
+        unmodelled=_unmodelled(d, where) + approximations(d, where),
     )
+
+
+def _unmodelled(d: Mapping[str, Any], where: str) -> tuple[str, ...]:
+    """The ``unmodelled`` list of an effect or card entry: "<aspect>: <the card's words>" each."""
+    out = []
+    for u in _listify(d.get("unmodelled")):
+        if not isinstance(u, str) or ":" not in u or not u.split(":", 1)[0].strip():
+            raise InputError("unmodelled entries must be texts of the form '<aspect>: <the card's words>'",
+                             f"{where}.unmodelled")
+        out.append(u)
+    return tuple(out)
+
+
+def approximations(d: Mapping[str, Any], where: str) -> tuple[str, ...]:
+    """A hand-checked entry's ``approximate:`` list ("<aspect>: <what is approximate>")
+    as unmodelled parts "approximation: <aspect>: <what>" (DESIGN.md "Not modelled")."""
+    out = []
+    for i, a in enumerate(_listify(d.get("approximate"))):
+        if not isinstance(a, str) or ":" not in a or not a.split(":", 1)[0].strip() or not a.split(":", 1)[1].strip():
+            raise InputError("each approximate: entry is a text '<aspect>: <what is approximate>' "
+                             f"(for example 'resolution: modelled as doing nothing'), not {shorten(a, 40)}",
+                             f"{where}.approximate[{i}]")
+        out.append("approximation: " + " ".join(a.split()))
+    return tuple(out)
 
 
 def parse_ygo_card(d: Mapping[str, Any], where: str, origin: str = "library") -> Card:
@@ -372,6 +407,7 @@ def parse_ygo_card(d: Mapping[str, Any], where: str, origin: str = "library") ->
         text=d.get("text"),
         origin=origin,
         notes=str(d.get("notes", "")),
+        unmodelled=_unmodelled(d, where),
     )
 
 
@@ -434,6 +470,10 @@ class Library:
             close = self.close_matches(name)
             hint = f"; did you mean {', '.join(repr(c) for c in close)}?" if close else ""
             game = {"ygo": "Yu-Gi-Oh!", "mtg": "Magic"}.get(self.game, self.game)
+            if self.game == "mtg":
+                hint += ("; any Magic card can be read from a card list: give Scryfall's Oracle cards file "
+                         "(or JSON lines with its fields) with --cards FILE or $CHAINJUDGE_MTG_CARDS, "
+                         "or define the card under custom_cards")
             hint = hint or "; define it under custom_cards to use it"
             raise InputError(f"unknown card {shorten(name)} (not in the {game} card library{hint})", where)
         return card

@@ -221,6 +221,30 @@ class DsOverride(Predicate, name="ds_override"):
     v = ConstantField
 
 
+class UnmodelledUse(Predicate, name="unmodelled_use"):
+    e = RawField
+
+
+class UnmodelledResult(Predicate, name="unmodelled_result"):
+    e = RawField
+
+
+class UnmodelledCost(Predicate, name="unmodelled_cost"):
+    e = RawField
+
+
+class UnmodelledDamage(Predicate, name="unmodelled_damage"):
+    e = RawField
+
+
+class UnmodelledStatic(Predicate, name="unmodelled_static"):
+    e = RawField
+
+
+class Reading(Predicate, name="reading"):
+    r = ConstantField
+
+
 class Variant(Predicate, name="variant"):
     k = ConstantField
     v = ConstantField
@@ -398,20 +422,56 @@ def effect_facts(card_id: str, eff: Effect, unknown_resolution: bool = False) ->
     return out
 
 
-def static_facts(sc: Scenario) -> list[Predicate]:
+def static_facts(sc: Scenario, reading: str | None = None) -> list[Predicate]:
+    """The scenario's static facts; under a ``reading`` of its unmodelled parts
+    (``permissive`` | ``restrictive``, encodings/core/unmodelled.lp) also which
+    effects have which kind of unmodelled part (none without a reading: the
+    plain answer's program is unchanged)."""
     out: list[Predicate] = []
     out += rule_facts(sc.game)
     out += turn_facts(sc.game)
     out += player_facts(sc)
+    marks = _unmodelled_marks(sc) if reading else {}
     for inst in sc.cards:
         if sc.game == "mtg":
-            out += mtg_card_facts(inst.id, inst.card)
+            facts = mtg_card_facts(inst.id, inst.card)
         else:
-            out += card_facts(inst.id, inst.card)
+            facts = card_facts(inst.id, inst.card)
+        for eff in inst.card.effects:
+            e = _raw(effect_term(inst.id, eff.index))
+            mark = marks.get((inst.card.name, eff.index), set())
+            if "use" in mark:
+                out.append(UnmodelledUse(e=e))
+                # the permissive reading: a mandatory effect may also be declined
+                facts = [f for f in facts if not (isinstance(f, Mandatory) and f.e == e)]
+            if "result" in mark:
+                out.append(UnmodelledResult(e=e))
+            if "cost" in mark:
+                out.append(UnmodelledCost(e=e))
+            if "damage" in mark:
+                out.append(UnmodelledDamage(e=e))
+            if "static" in mark:
+                out.append(UnmodelledStatic(e=e))
+        out += facts
         out.append(Owner(c=inst.id, p=inst.owner))
+    if reading:
+        out.append(Reading(r=reading))
+    if sc.game == "mtg":
+        out += mtg_combat_facts(sc)
     for k, v in sc.variants.items():
         out.append(Variant(k=k, v=v))
     out.append(DateFact(d=sc.date.year * 10000 + sc.date.month * 100 + sc.date.day))
+    return out
+
+
+def _unmodelled_marks(sc: Scenario) -> dict[tuple[str, int], set[str]]:
+    """(card name, effect index) -> the kinds of reading its unmodelled parts get."""
+    from logic.unmodelled import parts_of
+
+    out: dict[tuple[str, int], set[str]] = {}
+    for p in parts_of(sc):
+        if p.effect is not None and p.readings:
+            out.setdefault((p.card, p.effect), set()).update(p.readings)
     return out
 
 
@@ -422,17 +482,21 @@ def _val(key: Symbol, value: Symbol) -> InitVal:
 def initial_state(sc: Scenario) -> list[Predicate]:
     """The fluents of the scenario's position, before its history."""
     t = turn(sc.game)
-    point = t.point(sc.point)
     out: list[Predicate] = [
         _val(_const("at"), _const(sc.point)),
         _val(_const("passes"), Number(0)),
         _val(_const("chain_len"), Number(0)),
     ]
-    if sc.game != "mtg":  # Magic sets these in mtg_initial_state
-        out.append(_val(_const("proc"), _const("none")))
-        out.append(_val(_const("priority"), String(sc.turn_player)))
     if sc.game == "ygo":
-        out.append(_val(_const("box"), _const("a" if point.open_state else "b")))
+        # DESIGN.md "Positions": the game as play enters the point; the game procedure
+        # `begin` (ygo/turn.lp) then enters it: box A, the turn player first (001.3),
+        # unless something triggers there.  The attack declaration window is the
+        # moment right after the declaration, an action that starts no chain
+        # (001.6: box B, the turn player first).
+        attack_window = sc.point == "bp_attack"
+        out.append(_val(_const("proc"), _const("none" if attack_window else "begin")))
+        out.append(_val(_const("priority"), String(sc.turn_player) if attack_window else _const("nobody")))
+        out.append(_val(_const("box"), _const("b" if attack_window else "none")))
         out.append(_val(_const("segoc"), _const("none")))
         order = t.order(sc.point)
         if order > t.order("draw"):
@@ -442,9 +506,6 @@ def initial_state(sc: Scenario) -> list[Predicate]:
             target = String(x) if x != "direct" else _const("direct")
             out.append(_val(_const("attack"), Function("att", [String(a), target])))
             out.append(Init(f=_raw(Function("attacked", [String(a)]))))
-            if x != "direct" and sc.point == "ds_start" and sc.instance(x).position == "face_down_defense":
-                # 004.DS1: the Set target is still face-down at the start of the Damage Step
-                out.append(Init(f=_raw(Function("face_down_at_ds_start", [String(x)]))))
         else:
             out.append(_val(_const("attack"), _const("none")))
     if sc.game == "mtg":
@@ -515,8 +576,33 @@ class LoyaltyCost(Predicate, name="loyalty_cost"):
     n = IntegerField
 
 
-MTG_POINTS_WITHOUT_PRIORITY = ("untap", "cleanup")  # CR 502.4, 514.3
+class GivenCombat(Predicate, name="given_combat"):
+    k = ConstantField
+
+
+class GivenAttack(Predicate, name="given_attack"):
+    a = StringField
+    d = StringField
+
+
+class GivenBlock(Predicate, name="given_block"):
+    b = StringField
+    a = StringField
+
+
 MTG_COMBAT_AFTER_ATTACKERS = ("combat_blockers", "combat_first_strike", "combat_damage", "combat_end")
+MTG_COMBAT_AFTER_BLOCKERS = ("combat_first_strike", "combat_damage", "combat_end")
+
+
+def mtg_combat_facts(sc: Scenario) -> list[Predicate]:
+    """The declarations a Magic position at combat.attackers / combat.blockers is
+    after (the scenario's `attack`): the step's turn-based action makes exactly
+    these choices (mtg/combat.lp, mtg.position.declarations)."""
+    if sc.combat is None or sc.point not in ("combat_attackers", "combat_blockers"):
+        return []
+    if sc.point == "combat_attackers":
+        return [GivenCombat(k="attackers")] + [GivenAttack(a=a, d=d) for a, d, _ in sc.combat]
+    return [GivenCombat(k="blockers")] + [GivenBlock(b=b, a=a) for a, _, bs in sc.combat for b in bs]
 
 
 def mtg_card_facts(card_id: str, card: Card) -> list[Predicate]:
@@ -580,28 +666,37 @@ def mtg_effect_facts(card_id: str, eff: Effect) -> list[Predicate]:
 
 
 def mtg_initial_state(sc: Scenario) -> list[Predicate]:
-    """The Magic parts of a position: who has priority at the start of the
-    step, which game procedure is due, loyalty counters, attacking creatures.
+    """The Magic parts of a position: the step as it begins, loyalty counters,
+    the creatures in combat.
 
-    A position is taken at the start of its step, after the step's turn-based
-    actions: in the untap and cleanup steps nobody has priority and the game
-    moves on (CR 502.4, 514.3); elsewhere the active player has priority
-    (CR 117.3a)."""
+    The scenario describes the game as its step begins; the game procedure
+    ``begin`` (mtg/turn.lp) then performs the step's turn-based action (the
+    untap, the draw, the declarations the scenario's ``attack`` names, combat
+    damage, the cleanup), the "at the beginning of" abilities trigger, and
+    before a player receives priority state-based actions are performed and
+    the triggered abilities are put on the stack (CR 117.5, 603.3).  The
+    engine starts every question from there (DESIGN.md "Positions")."""
     out: list[Predicate] = []
-    quiet = sc.point in MTG_POINTS_WITHOUT_PRIORITY
-    # replace the generic priority/proc values
-    out.append(_val(_const("priority"), _const("nobody") if quiet else String(sc.turn_player)))
-    out.append(_val(_const("proc"), _const("advance") if quiet else _const("none")))
-    n = len(sc.players)
-    i = sc.players.index(sc.turn_player)
-    defender = sc.players[(i + 1) % n]
+    out.append(_val(_const("priority"), _const("nobody")))
+    out.append(_val(_const("proc"), _const("begin")))
     for inst in sc.cards:
         cid = String(inst.id)
         ex = inst.card.extra
         if inst.zone == "battlefield" and ex.get("loyalty") is not None:
             out.append(_val(Function("loyalty", [cid]), Number(int(ex["loyalty"]))))
-        if inst.zone == "battlefield" and "attacked" in inst.flags and sc.point in MTG_COMBAT_AFTER_ATTACKERS:
-            out.append(Init(f=_raw(Function("attacking", [cid, String(defender)]))))
+    if sc.combat is not None and sc.point in MTG_COMBAT_AFTER_ATTACKERS:
+        # declared in an earlier step of this combat (CR 506.4, 508.1, 509.1)
+        for a, d, blockers in sc.combat:
+            out.append(Init(f=_raw(Function("attacking", [String(a), String(d)]))))
+            if sc.point in MTG_COMBAT_AFTER_BLOCKERS:
+                for b in blockers:
+                    out.append(Init(f=_raw(Function("blocking", [String(b), String(a)]))))
+                if blockers:
+                    out.append(Init(f=_raw(Function("blocked", [String(a)]))))
+        if sc.point in MTG_COMBAT_AFTER_BLOCKERS:
+            for p in sc.players:
+                if p != sc.turn_player:
+                    out.append(Init(f=_raw(Function("blockers_declared", [String(p)]))))
     return out
 
 

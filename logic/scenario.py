@@ -71,6 +71,9 @@ class Scenario:
     life: dict[str, int]
     history: list[str] = field(default_factory=list)
     attack: tuple[str, str] | None = None  # (attacker id, target id or "direct")
+    # mtg: the combat of a position at combat.attackers or later: (attacker id, the
+    # player it attacks, the ids of the creatures blocking it); [] = no attackers
+    combat: list[tuple[str, str, tuple[str, ...]]] | None = None
     teams: list[list[str]] = field(default_factory=list)
     variants: dict[str, str] = field(default_factory=dict)
     library: Library | None = None
@@ -116,12 +119,20 @@ def derived_library(cards_file: str | Path | None) -> Any:
     """The card list with derived attributes, from --cards FILE or $CHAINJUDGE_CARDS (or None)."""
     import os
 
+    from logic.mtg_cardlist import game_of
+
     path = cards_file or os.environ.get("CHAINJUDGE_CARDS")
     if not path:
         return None
     p = Path(path)
     if not p.exists():
         raise InputError("the card list was not found", str(path))
+    if game_of(p) == "mtg":
+        # --cards names a Magic card list: the Yu-Gi-Oh! one may still be in the environment
+        env = os.environ.get("CHAINJUDGE_CARDS")
+        if not env or Path(env) == p or not Path(env).exists() or game_of(env) == "mtg":
+            return None
+        p = Path(env)
     from logic.textreader import load_derived
 
     try:
@@ -339,6 +350,21 @@ def from_data(data: Any, where: str = "<scenario>", cards_file: str | Path | Non
                     if dc is not None:
                         library.add(dc.card)
                         derived[dc.card.name] = dc
+    else:
+        from logic.mtg_cardlist import DerivedMtgCard, library_for
+
+        mlib = library_for(cards_file)
+        if mlib is not None:
+            for cd in cards_raw:
+                name = cd.get("card") if isinstance(cd, Mapping) else None
+                if isinstance(name, str) and library.find(name) is None:
+                    card = mlib.get(name)
+                    if card is not None:
+                        library.add(card)
+                        derived[card.name] = DerivedMtgCard(card)
+                    elif mlib.error(name):
+                        raise InputError(f"{shorten(name)} is in the card list but cannot be a card in a game "
+                                         f"here ({mlib.error(name)})", where)
     instances = _instances(cards_raw, game, players, library, where)
     history = data.get("history") or []
     if not isinstance(history, list):
@@ -372,7 +398,10 @@ def from_data(data: Any, where: str = "<scenario>", cards_file: str | Path | Non
         path=where,
         derived=derived,
     )
-    sc.attack = _attack(data.get("attack"), sc, where)
+    if game == "mtg":
+        sc.combat = _mtg_combat(data.get("attack"), sc, cards_raw, where)
+    else:
+        sc.attack = _attack(data.get("attack"), sc, where)
     _check_position(sc, where)
     return sc
 
@@ -475,6 +504,12 @@ def _teams(raw: Any, players: list[str], where: str) -> list[list[str]]:
             if p in seen:
                 raise InputError(f"{p} is in more than one team", f"{loc}[{i}]")
             seen.add(p)
+    if any(len(t) > 1 for t in raw):
+        # parsed and checked, but no rule reads it yet: answering as if every
+        # player played alone would be a confident wrong ruling (shared turns,
+        # team priority and team APNAP order, CR 805.4, 805.5, 805.7, 810)
+        raise NotModelled(f"{loc}: team play (Two-Headed Giant and other team variants, CR 805, 810: shared "
+                          "turns, team priority, teams ordering their simultaneous triggers)")
     return [list(t) for t in raw]
 
 
@@ -574,6 +609,9 @@ def _instances(cards_raw: list[Any], game: str, players: list[str], library: Lib
             if owner != controller and zone not in ("monster", "spell_trap", "field"):
                 raise InputError(f"a card in {_ZONE_NAMES.get(zone, zone)} is controlled by its owner "
                                  f"({owner}); only a card on the field can change control", f"{loc}.controller")
+        if game == "mtg" and "attacked" in flags:
+            raise InputError("in a Magic scenario the creatures in combat are given by the field attack "
+                             "(attack: [{attacker: ..., target: ...}]), not by a card flag", f"{loc}.attacked")
         materials, card_counters = _ygo_counts(cd, game, loc)
         out.append(CardInstance(ident, card, controller, owner, zone, position, flags, materials, card_counters))
     return out
@@ -668,8 +706,6 @@ def _attack(raw: Any, sc: Scenario, where: str) -> tuple[str, str] | None:
     if raw is None:
         return None
     loc = f"{where}: attack"
-    if sc.game != "ygo":
-        raise InputError("attack is a Yu-Gi-Oh! field (Magic uses history: declares attackers)", loc)
     if not isinstance(raw, Mapping):
         raise InputError(f"attack must be a mapping {{attacker: ..., target: ...}}, not {type_name(raw)}", loc)
     for key in raw:
@@ -727,3 +763,143 @@ def _check_position(sc: Scenario, where: str) -> None:
         if sc.point in turn("ygo").spans["battle.damage"] and sc.attack is None:
             raise InputError("a position in the Damage Step needs the attack in progress "
                              "(attack: {attacker: ..., target: ...})", f"{where}: attack")
+    if sc.game == "mtg" and sc.point == "cleanup":
+        hand = sum(1 for c in sc.cards if c.zone == "hand" and c.controller == sc.turn_player)
+        if hand > MAX_HAND_SIZE:
+            raise InputError(f"a position at the cleanup step is after its turn-based actions (CR 514.1): "
+                             f"{sc.turn_player} would first discard down to {MAX_HAND_SIZE} cards, a choice; "
+                             f"list the hand after the discard, or start at the end step and say it in history "
+                             f"('{sc.turn_player} discards X for the hand size limit')", f"{where}: cards")
+
+
+# ---------------------------------------------------------------- Magic: the combat of a position
+# DESIGN.md "Positions", docs/scenarios.md "Where a position begins": a Magic
+# position is after its step's turn-based action.  From the declare attackers
+# step on that action is (or follows) the declaration of attackers (CR 508.1),
+# from the declare blockers step on also the declaration of blockers (CR 509.1):
+# the scenario must say them, in `attack`.
+MTG_COMBAT_STEPS = ("combat_attackers", "combat_blockers", "combat_first_strike", "combat_damage", "combat_end")
+MTG_AFTER_BLOCKERS = ("combat_blockers", "combat_first_strike", "combat_damage", "combat_end")
+MAX_HAND_SIZE = 7  # CR 402.2
+
+
+def _is_mtg_creature(inst: CardInstance) -> bool:
+    return "creature" in inst.card.extra.get("types", ()) or inst.position == "face_down"
+
+
+def _mtg_card(sc: Scenario, name: str, loc: str, what: str) -> CardInstance:
+    found = sc.find_instances(name)
+    if len(found) > 1:
+        found = [c for c in found if c.zone == "battlefield"]
+    if len(found) != 1:
+        on_bf = ", ".join(c.id for c in sc.cards if c.zone == "battlefield") or "no card is on the battlefield"
+        raise InputError(f"{what} {shorten(name)} must name exactly one card of the scenario ({on_bf})", loc)
+    inst = found[0]
+    if inst.zone != "battlefield" or not _is_mtg_creature(inst):
+        raise InputError(f"{what} {inst.id} must be a creature on the battlefield (it is in the {inst.zone})", loc)
+    return inst
+
+
+def _mtg_combat(raw: Any, sc: Scenario, cards_raw: list[Any],
+                where: str) -> list[tuple[str, str, tuple[str, ...]]] | None:
+    """`attack` of a Magic scenario: a list of {attacker, target, blocked_by} ([] = no attackers)."""
+    loc = f"{where}: attack"
+    t = turn("mtg")
+    if raw is None:
+        if sc.point in MTG_COMBAT_STEPS:
+            raise InputError(
+                f"a position at {t.public_name(sc.point)} is after the declaration of attackers (CR 508.1): "
+                "say which creatures attack, e.g. attack: [{attacker: Grizzly Bears, target: Bob}] "
+                "(attack: [] if none does)", loc)
+        return None
+    if sc.point not in MTG_COMBAT_STEPS:
+        raise InputError(f"attack gives the combat of a position from combat.attackers to combat.end, not at "
+                         f"{t.public_name(sc.point)} (at combat.beginning say it in history: "
+                         "'Alice declares attackers with ...')", loc)
+    entries = [raw] if isinstance(raw, Mapping) else raw
+    if not isinstance(entries, list):
+        raise InputError(f"attack must be a list of attackers, each {{attacker: ..., target: ...}} "
+                         f"(or [] for none), not {type_name(raw)}", loc)
+    ap = sc.turn_player
+    opponents = [p for p in sc.players if p != ap and not any(ap in tm and p in tm for tm in sc.teams)]
+    out: list[tuple[str, str, tuple[str, ...]]] = []
+    seen: set[str] = set()
+    blockers_seen: set[str] = set()
+    for i, e in enumerate(entries):
+        eloc = f"{loc}[{i}]"
+        if not isinstance(e, Mapping):
+            raise InputError(f"each attacker must be a mapping {{attacker: ..., target: ...}}, not {type_name(e)}", eloc)
+        for key in e:
+            if key not in ("attacker", "target", "blocked_by"):
+                raise InputError(f"unknown field {shorten(str(key), 40)}; an attacker has attacker, target "
+                                 "and blocked_by", eloc)
+        a = _mtg_card(sc, _text_field(e, "attacker", f"{where}: attack", "the attacking creature's name or id"),
+                      f"{eloc}.attacker", "the attacker")
+        if a.controller != ap:
+            raise InputError(f"the attacker {a.id} must be controlled by the active player ({ap}), "
+                             f"not {a.controller} (CR 508.1a)", f"{eloc}.attacker")
+        if a.id in seen:
+            raise InputError(f"{a.id} is listed twice as an attacker; a creature attacks once (CR 508.1a)", eloc)
+        seen.add(a.id)
+        target = e.get("target")
+        if target is None:
+            if len(opponents) != 1:
+                raise InputError(f"say which player {a.id} attacks (target: one of {', '.join(opponents)})",
+                                 f"{eloc}.target")
+            target = opponents[0]
+        if not isinstance(target, str) or target not in sc.players:
+            if isinstance(target, str) and sc.find_instances(target):
+                raise NotModelled(f"attacks on planeswalkers and battles ({a.id} attacking {target})")
+            raise InputError(f"target {shorten(target)} must be a player {a.id} attacks "
+                             f"({', '.join(opponents)})", f"{eloc}.target")
+        if target not in opponents:
+            raise InputError(f"{a.id} can only attack an opponent of {ap} ({', '.join(opponents)}), "
+                             f"not {target} (CR 508.1b)", f"{eloc}.target")
+        blocks_raw = e.get("blocked_by") or []
+        if isinstance(blocks_raw, str):
+            blocks_raw = [blocks_raw]
+        if not isinstance(blocks_raw, list):
+            raise InputError(f"blocked_by must be a list of the creatures blocking {a.id}, not {type_name(blocks_raw)}",
+                             f"{eloc}.blocked_by")
+        if blocks_raw and sc.point not in MTG_AFTER_BLOCKERS:
+            raise InputError("blockers are declared in the declare blockers step (CR 509.1); at combat.attackers "
+                             "no creature blocks yet: remove blocked_by, or start at combat.blockers", f"{eloc}.blocked_by")
+        blockers = []
+        for j, b_raw in enumerate(blocks_raw):
+            bloc = f"{eloc}.blocked_by[{j}]"
+            if not isinstance(b_raw, str):
+                raise InputError(f"a blocker is named by its name or id, not {type_name(b_raw)}", bloc)
+            b = _mtg_card(sc, b_raw, bloc, "the blocker")
+            if b.controller != target:
+                raise InputError(f"{b.id} can only block a creature attacking its controller ({b.controller}); "
+                                 f"{a.id} attacks {target} (CR 509.1a)", bloc)
+            if b.id in blockers_seen:
+                raise InputError(f"{b.id} blocks more than one creature; a creature blocks one (CR 509.1a)", bloc)
+            blockers_seen.add(b.id)
+            blockers.append(b.id)
+        out.append((a.id, target, tuple(blockers)))
+    if not out and sc.point in ("combat_blockers", "combat_first_strike", "combat_damage"):
+        raise InputError(f"with no attackers the declare blockers and combat damage steps are skipped (CR 508.8): "
+                         f"there is no position at {t.public_name(sc.point)}; start at combat.end", loc)
+    if sc.point == "combat_first_strike":
+        fighters = {x for a, _, bs in out for x in (a, *bs)}
+        if not any(k in sc.instance(c).card.extra.get("keywords", ()) for c in fighters
+                   for k in ("first_strike", "double_strike")):
+            raise InputError("there is a first-strike combat damage step only when an attacking or blocking "
+                             "creature has first strike or double strike (CR 510.4)", loc)
+    _tap_attackers(sc, out, cards_raw)
+    return out
+
+
+def _tap_attackers(sc: Scenario, combat: list[tuple[str, str, tuple[str, ...]]], cards_raw: list[Any]) -> None:
+    """After the declare attackers step the attackers are tapped (CR 508.1f) unless they
+    have vigilance: that is their position when no position is given."""
+    import dataclasses
+
+    if sc.point == "combat_attackers":
+        return  # the position is after the declaration, which chainjudge makes: they tap then
+    attackers = {a for a, _, _ in combat}
+    for i, inst in enumerate(sc.cards):
+        given = isinstance(cards_raw[i], Mapping) and cards_raw[i].get("position") is not None
+        if inst.id in attackers and not given and "vigilance" not in inst.card.extra.get("keywords", ()):
+            sc.cards[i] = dataclasses.replace(inst, position="tapped")

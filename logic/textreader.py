@@ -55,11 +55,16 @@ from lark import Lark, Token, Tree
 from lark.exceptions import LarkError
 from lark.lexer import Lexer
 
+import logic.cards as _cards_module
 from logic import vocabulary as V
 from logic.cards import Card, Effect, parse_ygo_card
 from logic.errors import InputError
 
-READER_VERSION = "1.1"  # 1.1: ATK/DEF changes read as atk_change (stat_change_actions)
+# the code derivations depend on, as imported (see grammar_digest)
+_SOURCES = tuple(Path(m).read_bytes() for m in (__file__, V.__file__, _cards_module.__file__))
+
+READER_VERSION = "1.2"  # 1.1: ATK/DEF changes read as atk_change (stat_change_actions)
+# 1.2: unmodelled parts of effects and cards, older mandatory wording, hard once per turn groups
 
 CLASSIFIED, PARTIAL, UNCLASSIFIED = "classified", "partial", "unclassified"
 STATUSES = (CLASSIFIED, PARTIAL, UNCLASSIFIED)
@@ -95,11 +100,17 @@ def _card_parser() -> Lark:
     return _parser("card")
 
 
+@cache
 def grammar_digest() -> str:
-    """Digest of what derivations depend on: the grammar, this module and the vocabulary."""
+    """Digest of what derivations depend on: the grammar, this module, the vocabulary
+    and the card schema that reads the cached cards back (logic/cards.py).
+
+    The sources are the ones read when this module was imported (``_SOURCES``), so
+    that a process never files derivations of the code it runs under the key of a
+    file edited since."""
     h = hashlib.sha256(_grammar_text().encode("utf-8"))
-    for mod in (__file__, V.__file__):
-        h.update(Path(mod).read_bytes())
+    for src in _SOURCES:
+        h.update(src)
     return h.hexdigest()[:16]
 
 
@@ -1056,6 +1067,8 @@ RIDER_OPENERS: tuple[tuple[str, ...], ...] = tuple(
         "that token", "while equipped by this effect", "if the targeted monster", "when the targeted monster",
         "if that monster leaves the field", "if that target leaves the field", "when that target leaves",
         "during the end phase, banish the", "during the end phase of this turn",
+        # older wording: what the effect before chose ("select 1 monster ... . The selected monster ...")
+        "the selected", "the chosen", "if you call it", "if you guess", "if the result",
     )
 )
 
@@ -1091,6 +1104,7 @@ class Unit:
     modes: list[Sentence] = field(default_factory=list)
     under_grant: bool = False  # a bulleted effect this card gains ("This card gains these effects")
     implied_you_can: bool = False  # a bullet under "You can only use each of the following effects"
+    old_wording: bool = False  # the text predates PSCT: no ':' or ';' marks an activated effect
 
     @property
     def text(self) -> str:
@@ -1160,6 +1174,7 @@ _SINGLE_ACTIVATION = ("normal", "quickplay", "counter", "ritual")
 def units_of(text: str, block: str, card_type: str, prop: str | None, extra_deck: bool) -> list[Unit]:
     """Group the sentences of one text block into units."""
     sentences = split_text(text)
+    old = _pre_psct(sentences)
     units: list[Unit] = []
     opt_bullets = False  # bullets after "You can only use each of the following effects"
     last_effect: Unit | None = None
@@ -1241,7 +1256,33 @@ def units_of(text: str, block: str, card_type: str, prop: str | None, extra_deck
             head.activation = True
         else:
             units.insert(0, Unit("effect", [], block, activation=True))
+    for u in units:
+        u.old_wording = old
     return units
+
+
+def _pre_psct(sentences: list[Sentence]) -> bool:
+    """Does a text predate Problem-Solving Card Text?  PSCT marks every activated
+    effect with ':' (and costs/targets with ';'); older texts write "When X, do Y"
+    and use ':' only after "FLIP".  A text with no ';' and no ':' except after a
+    leading FLIP, and without the words PSCT introduced ("banish", "GY", "LP",
+    "Monster Zone", "Spell & Trap Zone"), is read as older wording: a PSCT text
+    without ':' has only effects that are not activated ("Each time your opponent
+    Special Summons a monster(s), send the top 3 cards ... to the GY")."""
+    for s in sentences:
+        for t in s.tokens:
+            if t.type == "WORD" and (t.value in ("GY", "LP") or t.value.lower().startswith("banish")):
+                return False
+        txt = s.text
+        if "Monster Zone" in txt or "Spell & Trap Zone" in txt:
+            return False
+    for s in sentences:
+        for i, t in enumerate(s.tokens):
+            if t.type == "SEMI":
+                return False
+            if t.type == "COLON" and not (i == 1 and s.tokens[0].type == "WORD" and s.tokens[0].value.upper() == "FLIP"):
+                return False
+    return bool(sentences)
 
 
 _IMPERATIVES = {"return", "destroy", "send", "banish", "add", "special", "draw", "inflict", "shuffle", "place",
@@ -1346,6 +1387,8 @@ class Analysis:
     alternatives: list[Analysis] = field(default_factory=list)
     activation_from: list[str] = field(default_factory=list)  # a card activation from a place of its own (the hand)
     mode_words: list[str] | None = None  # the words of the mode this activation chose (its duration)
+    body_text: str = ""  # the resolution part of the effect's main sentence (after ':' and ';')
+    opt_group: str | None = None  # a hard once per turn ("You can only use this effect of X once per turn")
 
     def status(self) -> str:
         if self.kind is None:
@@ -1454,6 +1497,70 @@ def _old_style_split(toks: list[Tok]) -> tuple[list[Tok], list[Tok]] | None:
     return None
 
 
+# Verbs that start the action of an older-wording mandatory effect ("..., inflict 300 damage").
+_OLD_ACTIONS = {"inflict", "put", "place", "destroy", "draw", "add", "special", "select", "return", "banish",
+                "send", "discard", "change", "gain", "increase", "decrease", "shuffle", "look", "reveal",
+                "excavate", "negate", "remove", "toss", "roll", "equip", "flip", "take", "target", "tribute",
+                "pay", "move", "declare", "switch", "halve", "double", "set"}
+# an action that modifies battle or damage calculation while something applies: a Continuous Effect
+_OLD_CONTINUOUS_CUES = ("piercing", "battle damage", "damage calculation", "instead", "during the damage step",
+                        "until this card", "as long as", "while this card")
+
+
+def _old_mandatory_split(toks: list[Tok]) -> tuple[list[Tok], list[Tok]] | None:
+    """Older wording of a mandatory Trigger Effect: "When/If/Each time <event>, <do>".
+
+    The condition must be a clause about an event (read by the `head` rule) and
+    the action must start with a verb of doing ("inflict", "put", "select", ...);
+    "Each time ..., place a counter" (counters piling up) and actions that modify
+    battle ("inflict piercing battle damage") stay Continuous Effects."""
+    first = toks[0].value.lower() if toks and toks[0].type == "WORD" else ""
+    if first not in ("when", "if", "each"):
+        return None
+    for i in range(1, len(toks) - 1):
+        if toks[i].type != "COMMA":
+            continue
+        nxt = toks[i + 1]
+        if nxt.type != "WORD" or nxt.value.lower() not in _OLD_ACTIONS:
+            continue
+        head, body = toks[:i], toks[i + 1 :]
+        bw = " ".join(_words_of(body))
+        if any(c in bw for c in _OLD_CONTINUOUS_CUES):
+            return None
+        items = parse_head(tuple(head_words(head)))
+        clauses = [it.clause for it in items if it.clause is not None]
+        if not clauses or any(it.rule in ("other_item", "w_other") for it in items):
+            return None
+        if not any(c.is_event and c.lead in ("when", "if", "each_time") for c in clauses):
+            return None
+        if first == "each" and nxt.value.lower() in ("place", "put") and "counter" in bw:
+            return None  # "Each time ..., place 1 counter on this card": counters pile up (Continuous)
+        return head, body
+    return None
+
+
+def _old_select_target(a: Analysis, body_words: list[str]) -> bool:
+    """Older wording "select" for a target chosen on activation ("..., select 1
+    face-up monster your opponent controls and destroy it"); True if read."""
+    w = body_words[2:] if body_words[:2] == ["you", "can"] else body_words
+    if w[:1] != ["select"]:
+        return False
+    end = len(w)
+    for j, x in enumerate(w[1:], start=1):
+        if x in (",", ".", "and", "then", "(") or (x == "to" and j > 1):
+            end = j
+            break
+    spec, why = target_spec(tuple(w[1:end]))
+    a.notes.append("older wording: 'select' read as a target")
+    if spec is None:
+        a.unmodelled.append(f"target: {' '.join(w[1:end])} ({why})")
+        a.target.setdefault("_targets", "yes")
+    else:
+        a.target = spec
+        _note_target(a, w[1:end])
+    return True
+
+
 def _is_replacement(words: list[str]) -> bool:
     """"If X would be destroyed, you can Y instead": a replacement effect, never activated."""
     return "would" in words and words[-1:] == ["instead"] or _contains(words, "instead") and "would" in words
@@ -1480,6 +1587,7 @@ def analyse_effect(unit: Unit, card_type: str, prop: str | None, kinds: tuple[st
     # ---- activation of a Spell/Trap card
     if unit.activation:
         head, cost, body, ncolon, nsemi = _split_segments(main)
+        a.body_text = _join(list(cost or []) + (list(body) if cost is None else [Tok("SEMI", ";")] + list(body)))
         a.kind = "card"
         a.speed = _card_speed(card_type, prop)
         if ncolon > 1:
@@ -1539,6 +1647,11 @@ def analyse_effect(unit: Unit, card_type: str, prop: str | None, kinds: tuple[st
             head = head or None
             old_style = True
             a.reasons.append("older wording without ':' or ';': 'When'/'If' and cost are not marked")
+        elif unit.old_wording and (msplit := _old_mandatory_split(toks)) is not None:
+            # older wording of a mandatory trigger: "When this card is Normal Summoned, put
+            # 2 counters on it", "Each time a monster is Flip Summoned, inflict 300 damage"
+            head, body = msplit
+            a.notes.append("older wording without ':': 'When/If/Each time <event>, <do>' read as a mandatory Trigger Effect")
         else:
             a.kind = "continuous"
         if a.kind == "continuous":
@@ -1547,6 +1660,7 @@ def analyse_effect(unit: Unit, card_type: str, prop: str | None, kinds: tuple[st
             a.zones = ["monster"] if is_monster_text else ["spell_trap"]
             return a
     body_words = _words_of(body)
+    a.body_text = _join(list(cost or []) + (list(body) if cost is None else [Tok("SEMI", ";")] + list(body)))
 
     # ---- an activated effect: parse the activation condition
     items: tuple[Item, ...] = ()
@@ -1668,6 +1782,8 @@ def analyse_effect(unit: Unit, card_type: str, prop: str | None, kinds: tuple[st
     if cost_info is not None:
         for act in cost_info[1]:
             _read_act(a, act)
+    if unit.old_wording and cost is None and not a.target:
+        _old_select_target(a, body_words)
     # ---- zones
     _read_zones(a, unit, items, body_words, is_monster_text, is_pendulum)
     _read_duration(a, all_words)
@@ -2249,6 +2365,7 @@ def _read_act(a: Analysis, act: Act) -> None:
             a.target.setdefault("_targets", "yes")
         else:
             a.target = spec
+            _note_target(a, w[1:])
     elif r == "discard_self":
         a.costs.append("discard_self")
         a.add_zone("hand")
@@ -2295,6 +2412,38 @@ def _single_race(words: Iterable[str]) -> str | None:
     return None
 
 
+# words a target specification reads (zone, side, face, kind, position): any other word
+# of a target ("Level 4 or lower", "other", a name, a Type, "face-down") narrows it
+# beyond what the vocabulary says, and is listed as unmodelled
+_TARGET_WORDS = {
+    "1", "n", "a", "an", "the", "card", "cards", "card(s)", "monster", "spell/trap", "face-up", "effect", "attack",
+    "position", "on", "field", "your", "opponent", "opponent's", "controls", "you", "control", "in", "gy",
+    "graveyard", "either", "player's", "banished", "zone", "that", "attacking", "is",
+    "(", ")", "s", "of", "side", "(s)", "monster(s)", "spell/trap(s)", "card's", "monster's",
+}
+_TARGET_PHRASES = (("spell card or trap card", "spell/trap"), ("spell or trap card", "spell/trap"),
+                   ("spell or trap", "spell/trap"), ("spell & trap zone", "zone"), ("spell & trap card zone", "zone"),
+                   ("monster card zone", "zone"), ("monster zone", "zone"), ("field zone", "zone"))
+
+
+def target_qualifiers(words: Iterable[str], spec: Mapping[str, str] | None = None) -> list[str]:
+    """The words of a target that its specification (:func:`target_spec`) does not hold."""
+    text = " ".join(words)
+    for p, r in _TARGET_PHRASES:
+        text = text.replace(p, r)
+    kind = (spec or {}).get("kind")
+    held = {"spell": {"spell"}, "tuner": {"tuner"}}.get(kind or "", set())
+    return [x for x in text.split() if x not in _TARGET_WORDS and x not in held]
+
+
+def _note_target(a: Analysis, words: Iterable[str]) -> None:
+    """List a target's qualifiers the specification does not hold."""
+    w = list(words)
+    extra = target_qualifiers(w, a.target)
+    if extra:
+        a.unmodelled.append(f"target: {' '.join(w)} (narrower than the modelled target: {' '.join(extra)})")
+
+
 def target_spec(words: Iterable[str]) -> tuple[dict[str, str] | None, str]:
     """The library's target specification (zone, side, face, kind, position, attacker)."""
     w = [x for x in words]
@@ -2305,15 +2454,22 @@ def target_spec(words: Iterable[str]) -> tuple[dict[str, str] | None, str]:
     if " and " in s or s.startswith("2 ") or s.startswith("up to") or "cards" in w or "monsters" in w:
         return None, "several targets"
     gy = _contains(w, "gy") or _contains(w, "graveyard")
+    # the kind of card a target in a GY or banished must be (a monster, a Spell/Trap, a Spell, a Tuner)
+    kind = ("spell_trap" if "spell/trap" in w or _contains(w, "spell or trap") else "spell" if "spell" in w and "trap" not in w
+            else "tuner" if "tuner" in w else "monster" if "monster" in w else None)
     if gy:
         spec["zone"] = "graveyard"
         if _contains(w, "your opponent's gy") or _contains(w, "your opponent's graveyard"):
             spec["side"] = "opponent"
         elif _contains(w, "your gy") or _contains(w, "your graveyard"):
             spec["side"] = "own"
+        if kind:
+            spec["kind"] = kind
         return spec, ""
     if "banished" in w:
         spec["zone"] = "banished"
+        if kind:
+            spec["kind"] = kind
         return spec, ""
     if _contains(w, "in your hand") or _contains(w, "in your deck") or _contains(w, "extra deck"):
         return None, "not a card on the field or in a GY"
@@ -2337,6 +2493,12 @@ def target_spec(words: Iterable[str]) -> tuple[dict[str, str] | None, str]:
         spec["side"] = "opponent"
     elif _contains(w, "you control") or _contains(w, "on your field") or _contains(w, "in your monster zone") or _contains(w, "in your spell & trap zone"):
         spec["side"] = "own"
+    elif _contains(w, "your opponent's"):
+        spec["side"] = "opponent"  # "1 card in your opponent's Spell & Trap Zone"
+    if noun == "card" and "spell" in w and "trap" not in w:
+        spec["kind"] = "spell"  # "1 Spell Card on the field" (a Field Spell too)
+    elif noun == "monster" and "tuner" in w:
+        spec["kind"] = "tuner"
     if noun == "monster":
         spec["zone"] = "monster"
     elif noun == "spell_trap":
@@ -2429,10 +2591,16 @@ def _read_card_activation(a: Analysis, unit: Unit, main: Sentence, head: list[To
     items: tuple[Item, ...] = ()
     words = main.words()
     if _starts(words, (("equip", "only", "to"),)):
-        spec, _why = target_spec(tuple(words[3:]) if words[3:4] != ["a"] else tuple(["1"] + words[4:]))
+        tw = tuple(words[3:]) if words[3:4] != ["a"] else tuple(["1"] + words[4:])
+        tw = tw[: tw.index(".")] if "." in tw else tw
+        spec, why = target_spec(tw)
         a.target = spec or {"zone": "monster", "face": "up"}
         if "face" not in a.target:
             a.target["face"] = "up"
+        if spec is None:
+            a.unmodelled.append(f"target: equip only to {' '.join(tw)} ({why}; read as any face-up monster)")
+        else:
+            _note_target(a, tw)
         return
     if head is not None:
         hw = tuple(head_words(head))
@@ -2503,6 +2671,7 @@ def _read_card_activation(a: Analysis, unit: Unit, main: Sentence, head: list[To
                 a.unmodelled.append(f"target: {' '.join(rest[1:end])} ({why})")
             else:
                 a.target = spec
+                _note_target(a, rest[1:end])
         else:
             a.unmodelled.append(f"cost: {' '.join(rest)}")
     # "If you control no cards, you can activate this card from your hand.": an
@@ -2531,6 +2700,15 @@ def _read_card_activation(a: Analysis, unit: Unit, main: Sentence, head: list[To
 _ORDINALS = {"1st": 1, "2nd": 2, "3rd": 3, "4th": 4, "5th": 5, "6th": 6, "first": 1, "second": 2, "third": 3}
 
 
+def _hard_opt(a: Analysis, group: str) -> None:
+    """A hard once per turn: "You can only use this effect of X once per turn" binds
+    every card with that name for that player (the library's once_per_turn_group,
+    ygo.activation.once_per_turn_shared), and the choices of one text share it."""
+    for x in (a, *a.alternatives):
+        x.once_per_turn = True
+        x.opt_group = x.opt_group or group
+
+
 def apply_restriction(words: list[str], effects: list[tuple[Unit, Analysis]], position: int) -> str | None:
     """Attach a "You can only use ... once per turn" clause; returns a reason if not understood.
 
@@ -2540,7 +2718,7 @@ def apply_restriction(words: list[str], effects: list[tuple[Unit, Analysis]], po
     if s.startswith("you can only activate 1 ") or s.startswith("you can only activate one "):
         act = [(u, a) for u, a in effects if u.activation]
         for _, a in act:
-            a.once_per_turn = True
+            _hard_opt(a, f"activation{position}")
         return None if act else "a once-per-turn activation limit on a card without an activation"
     if "per duel" in s:
         for _, a in activated[-1:]:
@@ -2555,15 +2733,16 @@ def apply_restriction(words: list[str], effects: list[tuple[Unit, Analysis]], po
             chosen = [(u, a) for u, a in activated if effects.index((u, a)) >= position]
         else:
             chosen = activated
-        for _, a in chosen:
-            a.once_per_turn = True
+        shared = s.startswith(("you can only use 1 ", "you can only use one "))
+        for n, (_, a) in enumerate(chosen):
+            _hard_opt(a, f"shared{position}" if shared else f"each{position}-{n}")
         return None
     if s.startswith("you can only use this effect of") or s.startswith("you can only use the effect of"):
         if before:
-            before[-1][1].once_per_turn = True
+            _hard_opt(before[-1][1], f"this{position}")
             return None
         if activated:
-            activated[0][1].once_per_turn = True
+            _hard_opt(activated[0][1], f"this{position}")
             return None
         return "a once-per-turn limit with no activated effect before it"
     m = re.match(r"you can only use the (\w+)(?: and (\w+))? effects? of", s)
@@ -2575,18 +2754,18 @@ def apply_restriction(words: list[str], effects: list[tuple[Unit, Analysis]], po
         ok = True
         for n in nums:
             if n and n <= len(eff_units):
-                eff_units[n - 1][1].once_per_turn = True
+                _hard_opt(eff_units[n - 1][1], f"nth{position}-{n}")
             else:
                 ok = False
         m2 = re.search(r"once per turn, and the (\w+) effect", s)
         if m2 and _ORDINALS.get(m2.group(1)):
             n = _ORDINALS[m2.group(1)]
             if n <= len(eff_units):
-                eff_units[n - 1][1].once_per_turn = True
+                _hard_opt(eff_units[n - 1][1], f"nth{position}-{n}")
         return None if ok else f"restriction names an effect that is not there: {s!r}"
     if s.startswith("you can only use the pendulum effect of") or s.startswith("you can only use each pendulum effect"):
-        for _, a in activated:
-            a.once_per_turn = True
+        for n, (_, a) in enumerate(activated):
+            _hard_opt(a, f"pendulum{position}-{n}")
         return None
     return f"restriction not understood: {s!r}"
 
@@ -2629,7 +2808,9 @@ class DerivedCard:
 
     @property
     def fully_modelled(self) -> bool:
-        return self.status == CLASSIFIED and not any(r.unmodelled for r in self.reports)
+        """Every sentence is understood into the model: every effect classified with
+        nothing unmodelled, and no text outside the effects left unmodelled."""
+        return self.status == CLASSIFIED and not any(r.unmodelled for r in self.reports) and not self.card.unmodelled
 
     def report(self, index: int) -> EffectReport | None:
         return next((r for r in self.reports if r.index == index), None)
@@ -2641,6 +2822,9 @@ class DerivedCard:
             if r.status != CLASSIFIED or r.unmodelled:
                 why = "; ".join(r.reasons or r.unmodelled)
                 out.append(f"{self.card.name}, effect {r.index} ({r.status}: {why})")
+        for part in self.card.unmodelled:
+            if not part.startswith("effect "):  # an effect not read is named by its report above
+                out.append(f"{self.card.name} ({part})")
         return out
 
     def to_json(self) -> dict[str, Any]:
@@ -2686,6 +2870,10 @@ def _effect_to_dict(e: Effect) -> dict[str, Any]:
             d[k] = v
     if e.once_per_turn:
         d["once_per_turn"] = True
+    if e.once_per_turn_group:
+        d["once_per_turn_group"] = e.once_per_turn_group
+    if e.unmodelled:
+        d["unmodelled"] = list(e.unmodelled)
     if e.summary:
         d["summary"] = e.summary
     if e.source:
@@ -2705,10 +2893,12 @@ def _card_to_dict(c: Card) -> dict[str, Any]:
         d["kinds"] = list(c.kinds)
     if c.no_normal_summon:
         d["no_normal_summon"] = True
+    if c.unmodelled:
+        d["unmodelled"] = list(c.unmodelled)
     return d
 
 
-def _clean(text: Any) -> str:
+def _clean_str(text: Any) -> str:
     """Text as a str that encodes (JSON may carry lone surrogates such as "\\udcff")."""
     return str(text or "").encode("utf-8", "replace").decode("utf-8")
 
@@ -2732,8 +2922,8 @@ def _rec(record: Any) -> dict[str, Any]:
             "def": d.get("def") if isinstance(d.get("def"), int) else None,
             "konami_id": d.get("konami_id"),
             "password": d.get("password"),
-            "text": _clean(d.get("text")),
-            "pendulum_text": _clean(d.get("pendulum_effect")),
+            "text": _clean_str(d.get("text")),
+            "pendulum_text": _clean_str(d.get("pendulum_effect")),
             "text_ja": str(d.get("text_ja") or ""),
         }
     return {
@@ -2742,6 +2932,9 @@ def _rec(record: Any) -> dict[str, Any]:
         "def": record.defense, "konami_id": record.konami_id, "password": record.password, "text": record.text,
         "pendulum_text": getattr(record, "pendulum_text", "") or "", "text_ja": record.text_ja,
     }
+
+
+_EFFECT_ABILITIES = {"tuner", "gemini", "union", "spirit", "toon", "flip"}
 
 
 def category_of(card_type: str, kinds: Iterable[str]) -> str:
@@ -2754,6 +2947,12 @@ def category_of(card_type: str, kinds: Iterable[str]) -> str:
         return "other"
     if "effect" in ks:
         return "effect_monster"
+    if ks & _EFFECT_ABILITIES and "normal" not in ks:
+        # older type lines omit "Effect" for Tuner, Gemini, Union, Spirit, Toon and Flip
+        # monsters with effects (Attack Gainer, Dark Dust Spirit): read like effect monsters
+        return "effect_monster"
+    if not ks:
+        return "normal_monster"  # a type line without any kind: flavour text (Gem-Knight Sapphire)
     if "pendulum" in ks:
         return "pendulum_normal_monster"
     if "normal" in ks:
@@ -2783,7 +2982,7 @@ def derive(record: Any) -> DerivedCard:
         if os.environ.get("CHAINJUDGE_READER_DEBUG"):
             raise
         card = Card(name=r["name"] or "?", game="ygo", card_type=r["card_type"] if r["card_type"] in V.YGO_CARD_TYPES else "monster",
-                    origin="derived")
+                    origin="derived", unmodelled=(f"text: {r['text'][:400]} (reader error)",))
         rep = EffectReport(1, r["card_type"] or "monster", UNCLASSIFIED, (f"reader error: {type(exc).__name__}: {exc}",))
         return DerivedCard(card, (rep,), category_of(r["card_type"], r["kinds"]))
 
@@ -2802,7 +3001,7 @@ def _derive(r: dict[str, Any]) -> DerivedCard:
 
     blocks: list[tuple[str, str]] = []
     if card_type == "monster":
-        if category in ("effect_monster",):
+        if category in ("effect_monster", "non_effect_monster"):
             blocks.append(("monster", r["text"]))
         if r["pendulum_text"]:
             blocks.append(("pendulum", r["pendulum_text"]))
@@ -2810,6 +3009,7 @@ def _derive(r: dict[str, Any]) -> DerivedCard:
         blocks.append((card_type, r["text"]))
 
     analysed: list[tuple[Unit, Analysis]] = []
+    card_parts: list[str] = []  # Card.unmodelled: text that is no effect, and effects not read
     monster_units = 0
     procedures = 0
     no_normal_summon = False
@@ -2817,6 +3017,7 @@ def _derive(r: dict[str, Any]) -> DerivedCard:
         units = units_of(text, block, card_type, prop, extra_deck)
         if text.strip() and not units:
             notes.append(f"{block} text does not split into sentences")
+            card_parts.append(f"text: {text} (does not split into sentences)")
             u = Unit("effect", [], block)
             a = Analysis(reasons=["the text does not parse into sentences"])
             analysed.append((u, a))
@@ -2834,8 +3035,15 @@ def _derive(r: dict[str, Any]) -> DerivedCard:
                 why = apply_restriction(u.sentences[0].words(), block_effects, len(block_effects))
                 if why:
                     notes.append(why)
-            elif u.role == "procedure":
-                procedures += block == "monster"
+                part = card_part(u, why)
+                if part:
+                    card_parts.append(part)
+            else:
+                if u.role == "procedure":
+                    procedures += block == "monster"
+                part = card_part(u)
+                if part:
+                    card_parts.append(part)
         if block == "monster":
             monster_units = len([x for x in block_effects if _ja_countable(x[0])])
         analysed.extend(block_effects)
@@ -2843,12 +3051,16 @@ def _derive(r: dict[str, Any]) -> DerivedCard:
     # Build the Card through the library schema (validates the vocabulary).
     effects_raw: list[dict[str, Any]] = []
     reports: list[EffectReport] = []
-    expanded = [(u, x) for u, a in analysed for x in [a, *a.alternatives]]
-    for i, (u, a) in enumerate(expanded, start=1):
+    expanded = [(u, x, account(u, a)) for u, a in analysed for x in [a, *a.alternatives]]
+    groups: dict[str, str] = {}
+    for i, (u, a, extra) in enumerate(expanded, start=1):
         status = a.status()
-        reports.append(EffectReport(i, u.block, status, tuple(a.reasons), tuple(a.unmodelled), tuple(a.notes),
-                                    u.text[:400]))
+        unmodelled = tuple(dict.fromkeys([*a.unmodelled, *extra]))
+        reports.append(EffectReport(i, u.block, status, tuple(a.reasons), unmodelled, tuple(a.notes),
+                                    u.text))
         if a.kind is None:
+            why = "; ".join(a.reasons) or "not read"
+            card_parts.append(f"effect {i}: {u.text} (not read: {why})")
             continue
         d: dict[str, Any] = {"index": i, "kind": a.kind, "speed": a.speed or 1, "mandatory": a.mandatory}
         if a.kind != "card":
@@ -2874,11 +3086,15 @@ def _derive(r: dict[str, Any]) -> DerivedCard:
             d["duration"] = a.duration
         if a.once_per_turn:
             d["once_per_turn"] = True
+        if a.opt_group:
+            d["once_per_turn_group"] = groups.setdefault(a.opt_group, f"g{len(groups) + 1}")
         if a.damage_step:
             d["damage_step"] = a.damage_step
             d["damage_step_source"] = "card text"
         d["summary"] = u.text[:200]
         d["source"] = "derived from the card text"
+        # what the effect says that is not modelled, and what the reader could not read
+        d["unmodelled"] = list(unmodelled) + [f"unread: {why}" for why in a.reasons]
         effects_raw.append(d)
     card_dict: dict[str, Any] = {
         "name": r["name"], "card_type": card_type, "property": prop, "effects": effects_raw,
@@ -2889,11 +3105,15 @@ def _derive(r: dict[str, Any]) -> DerivedCard:
         card_dict["text_sha256"] = hashlib.sha256(r["text"].encode("utf-8")).hexdigest()
     if no_normal_summon:
         card_dict["no_normal_summon"] = True
+    if card_parts:
+        card_dict["unmodelled"] = list(dict.fromkeys(card_parts))
     try:
         card = parse_ygo_card(card_dict, f"derived {r['name']}", origin="derived")
     except InputError as exc:
         # an attribute outside the vocabulary is a reader bug: report, never guess
-        card = parse_ygo_card({**card_dict, "effects": []}, f"derived {r['name']}", origin="derived")
+        lost = [f"effect {e['index']}: {e.get('summary', '')} (invalid attributes)" for e in effects_raw]
+        card = parse_ygo_card({**card_dict, "effects": [], "unmodelled": card_parts + lost}, f"derived {r['name']}",
+                              origin="derived")
         reports = [EffectReport(rp.index, rp.block, UNCLASSIFIED, rp.reasons + (f"invalid attributes: {exc}",),
                                 rp.unmodelled, rp.notes, rp.text) for rp in reports]
     ja = ja_effect_count(r["text_ja"])
@@ -2932,6 +3152,136 @@ def stat_change_actions(u: Unit) -> list[str]:
     if words & _OTHER_RESOLUTION:
         return []
     return ["atk_change"]
+
+
+# ---- what a text says beyond the attributes read (never dropped).  Each part is
+# "<aspect>: <the card's words>" in Effect.unmodelled / Card.unmodelled and the
+# effect's report.  The resolution of an activated effect is not listed: an
+# effect without modelled actions is already "resolution unknown" (logic/facts.py)
+# and answered "not modelled" when it matters; what its text says about timing
+# (who may respond, what cannot be negated, what its player cannot do that turn,
+# when it may be activated) is.
+RESTRICTION = re.compile(
+    r"\bin response to\b|\bcannot be negated\b|\b(?:cannot|can't|can not) (?:be )?activat"
+    r"|\bcannot (?:be )?(?:normal |special |tribute |flip |fusion |synchro |xyz |link |ritual |pendulum )?"
+    r"(?:summon|set\b)"
+    r"|\bcannot (?:normal|special|tribute|flip)(?: summon)?(?:/set)? or (?:special|normal|flip)"
+    r"|\bcannot conduct\b|\bcannot (?:declare an |declare |make an )?attack|\bmust attack\b"
+    r"|\bcannot be targeted\b|\bcannot target\b|\bcannot chain\b|\bunaffected by\b|\bcannot be chained\b"
+    r"|\b(?:neither|no) player can\b|\bcannot select\b"
+    r"|\bcannot be used as\b|\bcannot (?:be )?tribut|\bcannot (?:be )?(?:changed|change) (?:its|their|the) battle position")
+_KIND_CUE = re.compile(r"\bquick effect\b")
+_FREQ_CUE = re.compile(r"\bonce\b|\btwice\b|\bper (?:turn|chain|duel|battle)\b")
+_WINDOW_CUE = re.compile(r"\bdamage step\b|\bdamage calculation\b|\beither player's turn\b|\bopponent's turn\b")
+_CONSUMED = (("activate", "only"), ("activate", "this", "card", "only"),
+             ("you", "must", "control", "no", "cards", "to", "activate"))
+_RESOLUTION_HEADS = {("if", "you", "do"), ("when", "you", "do"), ("if", "it", "does"), ("then",)}
+
+
+# a restriction that applies to the activation itself (who may respond, what cannot be
+# negated, what its player must not have done that turn), not one its resolution leaves
+_AT_ACTIVATION = re.compile(
+    r"\bin response to\b|\bcannot be negated\b|\bthe turn you activate|\bturn you activated\b"
+    r"|\bto activate\b|\bcannot activate this\b|\bcannot be chained\b|\bwhen this card is activated\b"
+    r"|\bactivation and effect\b|\bactivations? of this\b|\bthis card's activation\b|\bthis effect's activation\b")
+
+
+def _restriction_aspect(text: str) -> str:
+    """"restriction" for a restriction on the activation, "resolution" for one its
+    resolution leaves behind ("that monster cannot attack", "for the rest of this
+    turn, you cannot Special Summon"): it outlasts the resolution, so it is listed
+    even though the resolution itself is known to be unknown."""
+    return "restriction" if _AT_ACTIVATION.search(text.lower()) else "resolution"
+
+
+# "a monster that cannot be Normal Summoned/Set": a description of a card, no restriction
+_DESCRIPTION = re.compile(r"\b(?:that|which|who) (?:cannot|can't|can not)\b[^,.;:]*")
+
+
+def is_restriction(text: str) -> bool:
+    """Does the text restrict what a player may do (activate, respond, negate, Summon, attack, target)?"""
+    return bool(RESTRICTION.search(_DESCRIPTION.sub("", text.lower())))
+
+
+def account(unit: Unit, a: Analysis) -> list[str]:
+    """What the sentences of an effect unit say that its attributes do not hold."""
+    sentences = unit.sentences + unit.modes
+    if a.kind is None or not sentences:
+        return []
+    if a.kind == "continuous":
+        txt = unit.text
+        words = [w for s in sentences for w in s.words()]
+        aspect = "restriction" if is_restriction(txt) else "replacement" if _is_replacement(words) else "continuous"
+        return [f"{aspect}: {txt}"]
+    out: list[str] = []
+    main = sentences[0]
+    if unit.activation:
+        main = next((x for x in unit.sentences if _has_structure(x)), main)
+    if a.body_text and is_restriction(a.body_text):
+        out.append(f"{_restriction_aspect(a.body_text)}: {a.body_text}")
+    modes = {id(m) for m in unit.modes}
+    for s in sentences:
+        if s is main:
+            continue
+        w = s.words()
+        lw = " ".join(_words_of(s.tokens))  # parentheticals too ("(other effects cannot be activated ...)")
+        if id(s) in modes or (s.bullet and ":" in w and _strip_label(list(s.tokens))[0]):
+            # a bulleted mode is a choice of what the resolution does
+            if is_restriction(lw):
+                out.append(f"{_restriction_aspect(lw)}: {s.text}")
+            continue
+        # "negate the activation of ...", "the activated effect becomes ...": what it resolves
+        acts = re.sub(r"negate the activation|the activation of|activated effect becomes|activated effect", "", lw)
+        if _starts(w, _CONSUMED) or _contains(w, "activate this card from your hand") or \
+                _contains(w, "activate this card the turn it was set"):
+            continue  # read with the activation (its conditions, or listed there)
+        if is_restriction(lw):
+            aspect = _restriction_aspect(lw)
+        elif ":" in w and tuple(w[: w.index(":")]) not in _RESOLUTION_HEADS:
+            aspect = "effect"  # "When Summoned this way: ...": an effect within this one
+        elif _KIND_CUE.search(lw):
+            aspect = "kind"
+        elif _FREQ_CUE.search(lw) and ("use" in w or "used" in w or "activate" in w or "activated" in w):
+            aspect = "frequency"
+        elif "activate" in acts or "activation" in acts:
+            aspect = "activation"
+        elif _WINDOW_CUE.search(lw) and ("activate" in lw or "used" in w or "use" in w):
+            aspect = "window"
+        else:
+            continue  # part of the resolution (not modelled, known to be unknown)
+        out.append(f"{aspect}: {s.text}")
+    return out
+
+
+_NO_NORMAL_SUMMON = {("cannot", "be", "normal", "summoned/set"), ("cannot", "be", "normal", "summoned"),
+                     ("this", "card", "cannot", "be", "normal", "summoned"),
+                     ("this", "card", "cannot", "be", "normal", "summoned", "or", "set"),
+                     ("this", "card", "cannot", "be", "normal", "summoned/set")}
+
+
+def card_part(u: Unit, why: str | None = None) -> str | None:
+    """A unit that is no effect, as an unmodelled part of the card (None: modelled)."""
+    txt = u.text
+    if u.role == "note":
+        return f"note: {txt}"
+    if u.role == "material":
+        return f"material: {txt}"
+    if u.role == "procedure":
+        return f"summoning procedure: {txt}"
+    if u.role == "summon_condition":
+        w = u.sentences[0].words()
+        if tuple(w) in _NO_NORMAL_SUMMON:
+            return None  # no_normal_summon (ygo.summon.cannot_normal_summon)
+        if w[:2] == ["you", "cannot"] and is_restriction(txt):
+            return f"restriction: {txt}"  # "You cannot Special Summon the turn you activate ...": on the player
+        return f"summoning condition: {txt}"
+    if u.role == "restriction":
+        if why:
+            return f"frequency: {txt} ({why})"
+        if is_restriction(txt):
+            return f"restriction: {txt}"
+        return None
+    return f"text: {txt}"
 
 
 def _ja_countable(u: Unit) -> bool:
@@ -3249,6 +3599,7 @@ class Coverage:
     split: Counter = field(default_factory=Counter)
     reasons: Counter = field(default_factory=Counter)
     unmodelled: Counter = field(default_factory=Counter)
+    card_parts: Counter = field(default_factory=Counter)  # Card.unmodelled, by aspect
     kinds: Counter = field(default_factory=Counter)
 
     def rate(self, categories: Iterable[str] = ("effect_monster", "spell", "trap")) -> float:
@@ -3283,11 +3634,50 @@ def coverage(derived: Iterable[DerivedCard]) -> Coverage:
                 cov.reasons[_REASON_SHAPE.sub("…", why)] += 1
             for u in r.unmodelled:
                 cov.unmodelled[u.split(":")[0]] += 1
+        for part in dc.card.unmodelled:
+            cov.card_parts[re.sub(r" \d+$", "", part.split(":")[0])] += 1
         for e in dc.card.effects:
             cov.kinds[e.kind] += 1
         if dc.split_check != "n/a":
             cov.split["ok" if dc.split_check == "ok" else "mismatch"] += 1
     return cov
+
+
+def report_json(cov: Coverage, ag: Agreement | None, timings: Mapping[str, float] | None = None) -> dict[str, Any]:
+    """The coverage report as JSON (``chainjudge cards --coverage --json``)."""
+    def counts(c: Counter) -> dict[str, int]:
+        return {k: int(v) for k, v in sorted(c.items())}
+
+    cats = ("effect_monster", "spell", "trap")
+    out: dict[str, Any] = {
+        "cards": {cat: counts(c) for cat, c in sorted(cov.by_category.items())},
+        "effects": {cat: counts(c) for cat, c in sorted(cov.effects_by_category.items())},
+        "cards_classified_rate": round(cov.rate(), 4),
+        "effects_classified_rate": round(cov.effect_rate(), 4),
+        "cards_fully_modelled_rate": {
+            cat: round(cov.by_category[cat]["fully_modelled"] / cov.by_category[cat]["cards"], 4)
+            for cat in cats if cov.by_category[cat]["cards"]},
+        "effects_fully_modelled_rate": {
+            cat: round(cov.effects_by_category[cat]["fully_modelled"] / cov.effects_by_category[cat]["effects"], 4)
+            for cat in cats if cov.effects_by_category[cat]["effects"]},
+        "kinds": counts(cov.kinds),
+        "split_check": counts(cov.split),
+        "reasons": dict(cov.reasons.most_common()),
+        "unmodelled": dict(cov.unmodelled.most_common()),
+        "card_unmodelled": dict(cov.card_parts.most_common()),
+    }
+    if ag is not None:
+        out["library_agreement"] = {
+            "cards": ag.cards, "effects": ag.effects, "agreeing_effects": ag.agreeing_effects,
+            "explained": len(ag.explained), "rate": round(ag.rate, 4), "strict_rate": round(ag.strict_rate, 4),
+            "fields": {f: ag.field_agree[f] for f in COMPARED_FIELDS},
+            "disagreements": [{"card": d["card"], "effect": d["effect"], "status": d["status"],
+                               "diffs": [list(x) for x in d["diffs"]]} for d in ag.disagreements],
+            "missing": list(ag.missing),
+        }
+    if timings:
+        out["timings"] = {k: round(v, 3) for k, v in timings.items()}
+    return out
 
 
 def render_report(cov: Coverage, ag: Agreement | None, timings: Mapping[str, float] | None = None,
@@ -3325,6 +3715,9 @@ def render_report(cov: Coverage, ag: Agreement | None, timings: Mapping[str, flo
         lines.append(f"  {n:6}  {why}")
     lines.append("What classified effects say that the vocabulary does not model (by sort)")
     for why, n in cov.unmodelled.most_common(top):
+        lines.append(f"  {n:6}  {why}")
+    lines.append("Text outside the effects that is not modelled (Card.unmodelled, by sort)")
+    for why, n in cov.card_parts.most_common(top):
         lines.append(f"  {n:6}  {why}")
     if ag is not None:
         lines.append("")
@@ -3366,7 +3759,7 @@ def render_report(cov: Coverage, ag: Agreement | None, timings: Mapping[str, flo
 
 def main(argv: list[str]) -> int:
     if not argv or argv[0] not in ("coverage", "card", "mismatches"):
-        print("usage: python -m logic.textreader coverage [FILE] [--no-cache]\n"
+        print("usage: python -m logic.textreader coverage [FILE] [--no-cache] [--json]\n"
               "       python -m logic.textreader card NAME [FILE]\n"
               "       python -m logic.textreader mismatches [FILE]   (split vs the Japanese numbering)",
               file=sys.stderr)
@@ -3407,6 +3800,10 @@ def main(argv: list[str]) -> int:
     ag = agreement(lib)
     timings = dict(lib.timings)
     timings.update({"load_total_s": t1 - t0, "build_objects_s": t2 - t1})
+    if "--json" in argv:
+        print(json.dumps({"card_list": str(path), "card_count": len(lib), "source": lib.source,
+                          **report_json(cov, ag, timings)}, indent=2, ensure_ascii=False))
+        return 0
     print(f"Card list: {path} ({len(lib)} cards; {lib.source})")
     print(render_report(cov, ag, timings))
     return 0

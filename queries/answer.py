@@ -13,8 +13,9 @@ from logic.errors import InputError, NotModelled, shorten
 from logic.facts import resolution_unknown
 from logic.registry import Rule
 from logic.scenario import Scenario
+from logic.unmodelled import parts_of, refuse
 from logic.userrules import UserRules
-from queries import describe, explain
+from queries import describe, explain, relevance
 from queries.ast import Event, Question, When
 from queries.compile import GOAL, UNTIL, Compiler, q_scope
 from queries.compile import phrase as event_phrase
@@ -39,6 +40,7 @@ class Answer:
     notes: list[str] = field(default_factory=list)
     other_witness: list[dict[str, Any]] = field(default_factory=list)
     summary: str = ""
+    bounded: list[str] = field(default_factory=list)  # unmodelled parts the answer was checked against
 
     def as_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {
@@ -59,6 +61,8 @@ class Answer:
             out["other_witness"] = self.other_witness
         if self.notes:
             out["notes"] = self.notes
+        if self.bounded:
+            out["bounded"] = self.bounded
         return out
 
 
@@ -78,10 +82,15 @@ class Asker:
     """Answers questions about one scenario (its history replayed once)."""
 
     def __init__(self, sc: Scenario, time_limit: float | None = None, max_horizon: int | None = None,
-                 explain: bool = True, limits: Limits | None = None, user_rules: UserRules | None = None) -> None:
+                 explain: bool = True, limits: Limits | None = None, user_rules: UserRules | None = None,
+                 reading: str | None = None, start: Asker | None = None) -> None:
         self.sc = sc
         self.explain = explain  # False: the verdict and a witness only (no reasons, counterfactuals, chances)
-        kwargs: dict[str, Any] = {"time_limit": time_limit, "limits": limits, "user_rules": user_rules}
+        self.reading = reading  # a reading of the unmodelled parts (queries/relevance.py), None: plain
+        self.user_rules = user_rules
+        self.time_limit = time_limit
+        kwargs: dict[str, Any] = {"time_limit": time_limit, "limits": limits, "user_rules": user_rules,
+                                  "reading": reading}
         if max_horizon:
             kwargs["max_horizon"] = max_horizon
         self.engine = Engine(sc, **kwargs)
@@ -94,23 +103,34 @@ class Asker:
         self._ahead_graph = self.turn.graph.copy()
         keys = [p.key for p in self.turn.points]
         self._ahead_graph.add_edges_from(zip(keys, keys[1:], strict=False))
-        self.start = self._replay_history()
+        if start is None:
+            self.start = self._replay_history()
+        else:  # the position of another asker over the same scenario (its history already replayed)
+            self.start, self.history_trace, self.premises = start.start, start.history_trace, list(start.premises)
+            self._starts = list(start._starts)
         self._chance_cache: dict[Any, list[explain.Window]] = {}
         self._positions_cache: dict[When, list[Position]] = {}
 
     # ------------------------------------------------------------ derived cards
     def _check_derived(self) -> None:
-        """A question about a position with effects the card-text reader could
-        not fully classify is not answered (never a guess)."""
-        missing: list[str] = []
-        for dc in self.sc.derived.values():
-            missing += dc.not_modelled()
-        if missing:
-            raise NotModelled("; ".join(missing))
+        """A position holding a card with an unmodelled part that the two readings
+        cannot bound (queries/relevance.py) is not answered (never a guess)."""
+        left = relevance.unbounded(parts_of(self.sc))
+        if left:
+            raise refuse(left)
 
     def _unknown_effects(self) -> bool:
-        return any(c.card.origin != "library" and any(resolution_unknown(e) for e in c.card.effects)
-                   for c in self.sc.cards)
+        return bool(self._unknown_names())
+
+    def _unknown_names(self) -> list[str]:
+        """The cards with an effect whose resolution is not known: read from text or
+        custom without actions; under the permissive reading also those with an
+        unmodelled result or cost."""
+        names = {c.card.name for c in self.sc.cards
+                 if c.card.origin != "library" and any(resolution_unknown(e) for e in c.card.effects)}
+        if self.reading == "permissive":
+            names |= {p.card for p in parts_of(self.sc) if p.readings & {"result", "cost", "static"}}
+        return sorted(names)
 
     def _check_unknown_resolutions(self, q: Question) -> None:
         """If, within the question's scope, an effect whose resolution is not
@@ -128,10 +148,10 @@ class Asker:
             facts = [Function("q_outcome", [GOAL, Function("resolves_unknown", [])])] + scope
             found = any(self.engine.search(pos, facts, "q_reach").found for pos in self._positions_or_start(q))
         if found:
-            names = sorted(c.card.name for c in self.sc.cards
-                           if c.card.origin != "library" and any(resolution_unknown(e) for e in c.card.effects))
-            raise NotModelled("what " + ", ".join(names) + " do on resolution (their timing was read from "
-                              "the card text, their resolution is not modelled) and this question depends on it")
+            names = self._unknown_names()
+            raise NotModelled("what " + ", ".join(names) + (" does" if len(names) == 1 else " do") +
+                              " on resolution is not modelled, and within the question's scope it could "
+                              "resolve before the asked moment")
 
     def _asked_facts(self, q: Question) -> list[Symbol]:
         """The asked event of a can/must question under the tag ``asked`` ([] if it cannot be stated)."""
@@ -173,8 +193,14 @@ class Asker:
 
     # ------------------------------------------------------------ history
     def _replay_history(self) -> Position:
-        pos = self.engine.initial()
+        # where the position begins (DESIGN.md "Positions"): with several
+        # beginnings (a player's choice in the game's procedures) the history
+        # is replayed from the step as it begins, the procedures coming first
+        starts = self.engine.starts()
+        pos = starts[0] if len(starts) == 1 else self.engine.initial()
+        self._starts = starts
         self.history_trace: Trace | None = None
+        self.premises: list[Trace] = []  # the traces of the history and of the question's premise
         for i, phrase in enumerate(self.sc.history):
             where = f"{self.sc.path}: history[{i}]"
             try:
@@ -189,6 +215,7 @@ class Asker:
                 raise NotModelled(f"{where}: {exc.message}") from None
             try:
                 positions, self.history_trace = self.engine.replay(pos, facts, phrase)
+                self.premises.append(self.history_trace)
             except ReplayError as err:
                 reason = self._premise_reason(_Impossible(ev, err), pos)
                 if not reason:
@@ -202,6 +229,8 @@ class Asker:
                     f"{phrase!r} can happen in {len(positions)} different ways here; "
                     "say which (for example name the target or the phase entered)", where)
             pos = positions[0]
+        if self.sc.history:
+            self._starts = [pos]
         return pos
 
     # ------------------------------------------------------------ entry
@@ -211,6 +240,8 @@ class Asker:
         self._check_derived()
         ans = self._answer(q)
         self._check_unknown_resolutions(q)
+        if self.reading is None:
+            relevance.check(self, q, ans)
         if self.sc.derived:
             ans.detail["card_sources"] = self.sc.sources()
             ans.notes.append("attributes of " + ", ".join(sorted(self.sc.derived)) +
@@ -245,7 +276,7 @@ class Asker:
             self._check_reachable(self.start, when.event)
         if when.kind in ("during", "before_point"):
             self._check_point_ahead(when)
-        return [self.start]
+        return list(self._starts)
 
     def _while_resolving(self, when: When) -> Position:
         """"while X resolves": the moment X's resolution is due (X on top of the
@@ -296,9 +327,10 @@ class Asker:
     def _replay(self, pos: Position, ev: Event) -> list[Position]:
         facts = self.compiler.event_facts(GOAL, ev)
         try:
-            positions, _ = self.engine.replay(pos, facts, event_phrase(ev))
+            positions, trace = self.engine.replay(pos, facts, event_phrase(ev))
         except ReplayError as err:
             raise _Impossible(ev, err) from None
+        self.premises.append(trace)
         return positions
 
     def _on_top(self, pos: Position, ev: Event) -> bool:

@@ -16,6 +16,13 @@ from solver import LimitReached
 from solver.errors import describe_limit
 from solver.limits import Limits
 
+GRADES = ("pass", "WRONG", "refused", "rejected", "limit")
+"""How ``cases --grade`` sorts a case (DESIGN.md, "Command line"): answered and
+right; answered and not the expected answer; not modelled (exit 4); bad input
+(exit 2); a limit hit before an answer (exit 3)."""
+
+FAILING_GRADES = ("WRONG", "rejected")
+
 
 @dataclass
 class CaseResult:
@@ -27,10 +34,13 @@ class CaseResult:
     message: str = ""
     answer: Answer | None = None
     text: str = ""  # the answer as text, when the answer itself stayed in a worker process
+    grade: str = ""  # one of GRADES
+    source: str = ""  # the case's `source`, as written in the corpus
 
     def as_json(self) -> dict[str, Any]:
-        return {"id": self.id, "status": self.status, "got": self.got, "expected": self.expected,
-                "ms": round(self.ms, 1), "message": self.message}
+        return {"id": self.id, "status": self.status, "grade": self.grade, "got": self.got,
+                "expected": self.expected, "ms": round(self.ms, 1), "message": self.message,
+                "source": self.source}
 
 
 def normalise_expect(value: Any) -> Any:
@@ -76,6 +86,14 @@ def run_case(case: dict[str, Any], base: Path, time_limit: float | None = None,
     cid = str(case.get("id", "?"))
     expected = normalise_expect(case["expect"])
     start = time.perf_counter()
+    r = _answer_case(case, cid, expected, start, base, time_limit, cards_file, limits, rules, explain)
+    r.source = str(case.get("source", ""))
+    return r
+
+
+def _answer_case(case: dict[str, Any], cid: str, expected: Any, start: float, base: Path,
+                 time_limit: float | None, cards_file: str | Path | None, limits: Limits | None,
+                 rules: list[str] | None, explain: bool) -> CaseResult:
     try:
         if "scenario_file" in case:
             sc = load_file(base / str(case["scenario_file"]), cards_file=cards_file)
@@ -86,13 +104,14 @@ def run_case(case: dict[str, Any], base: Path, time_limit: float | None = None,
         ans = asker.ask(str(case["question"]))
         got = got_value(ans)
         ok = _equal(got, expected)
-        return CaseResult(cid, "passed" if ok else "failed", got, expected, _ms(start), answer=ans)
+        return CaseResult(cid, "passed" if ok else "failed", got, expected, _ms(start), answer=ans,
+                          grade="pass" if ok else "WRONG")
     except NotModelled as exc:
-        return CaseResult(cid, "skipped", None, expected, _ms(start), str(exc))
+        return CaseResult(cid, "skipped", None, expected, _ms(start), str(exc), grade="refused")
     except LimitReached as exc:
-        return CaseResult(cid, "failed", None, expected, _ms(start), describe_limit(exc))
+        return CaseResult(cid, "failed", None, expected, _ms(start), describe_limit(exc), grade="limit")
     except InputError as exc:
-        return CaseResult(cid, "failed", None, expected, _ms(start), f"bad input: {exc}")
+        return CaseResult(cid, "failed", None, expected, _ms(start), f"bad input: {exc}", grade="rejected")
 
 
 def _equal(got: Any, expected: Any) -> bool:

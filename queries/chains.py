@@ -751,11 +751,17 @@ def run_command(scenario: str, *, after: str | None, max_links: int | None, limi
     import json
 
     from logic.scenario import load_file
+    from logic.unmodelled import parts_of, refuse
     from queries.answer import Asker
 
     if limit is not None and limit < 1:
         raise InputError("--limit must be 1 or more", "--limit")
     sc = load_file(scenario)
+    parts = parts_of(sc)
+    if parts:
+        # every chain is listed, with its outcome: no reading of an unmodelled part is checked here
+        raise refuse(parts, "'chainjudge chains' lists chains only from positions that are fully modelled; "
+                            "ask 'how many legal chains are there' to have the parts checked")
     asker = Asker(sc, time_limit=time_limit)
     pos = position_for(asker, after)
     search = ChainSearch(asker.engine, pos, max_links=max_links, distinct_copies=distinct_copies)

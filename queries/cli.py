@@ -17,7 +17,7 @@ from typing import Annotated, Any
 
 import typer
 
-from logic.errors import InputError, NotModelled
+from logic.errors import InputError, NotModelled, shorten
 from solver import LimitReached, ProgramError
 from solver.errors import UnsafeEnvironment, describe_limit
 from solver.limits import (
@@ -63,9 +63,24 @@ def guarded(fn: Callable[[], int | None]) -> None:
         _fail(EXIT_INPUT, "error: the input is nested too deeply")
     except KeyboardInterrupt:
         _fail(130, "interrupted")
+    except BrokenPipeError:
+        # the reader of the output went away (`chainjudge chains --json | head`):
+        # nothing more can be said on stdout; exit quietly as other tools do
+        _quiet_pipe()
+        raise typer.Exit(0) from None
     except Exception as exc:  # noqa: BLE001 - the last line of defence: never a traceback
         _fail(EXIT_INTERNAL, f"internal error ({type(exc).__name__}: {exc}); please report it with the input")
     raise typer.Exit(code)
+
+
+def _quiet_pipe() -> None:
+    """Point stdout at /dev/null so that the interpreter's final flush of a
+    closed pipe cannot print a second error."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):
+        pass
 
 
 RulesOpt = Annotated[list[Path] | None, typer.Option(
@@ -143,6 +158,9 @@ def ask(
 def cases(
     path: Annotated[Path, typer.Argument(help="a corpus of ruling cases (YAML)")],
     json_out: Annotated[bool, typer.Option("--json", help="one JSON object per case")] = False,
+    grade: Annotated[bool, typer.Option(
+        "--grade", help="sort each case into pass / WRONG / refused / rejected / limit; "
+                        "WRONG and rejected count as failed")] = False,
     time_limit: Annotated[float | None, typer.Option(
         "--time-limit", help="seconds per case; 0: no limit")] = DEFAULT_TIME,
     verbose: Annotated[bool, typer.Option("--verbose", "-v", help="print the answer of failed cases")] = False,
@@ -159,7 +177,7 @@ def cases(
     """Run a corpus of ruling cases; exit 1 if any fails."""
 
     def body() -> int:
-        from queries.cases import run_corpus
+        from queries.cases import FAILING_GRADES, GRADES, run_corpus
         from queries.render import to_text
 
         tl, limits = _limits(time_limit, max_models, ground_time, memory)
@@ -168,23 +186,44 @@ def cases(
         if jobs < 0:
             raise InputError(f"--jobs must be 0 (one per CPU) or a positive number, not {jobs}")
         workers = jobs or _cpus()
+        grades = dict.fromkeys(GRADES, 0)
         for r in run_corpus(path, tl, cards_file=cards_file, limits=limits, rules=[str(r) for r in rules or []],
                             explain=explain or verbose, jobs=workers):
-            counts["passed" if r.status == "passed" else "skipped" if r.status == "skipped" else "failed"] += 1
+            grades[r.grade] += 1
+            if grade:
+                bucket = "passed" if r.grade == "pass" else "failed" if r.grade in FAILING_GRADES else "skipped"
+            else:
+                bucket = "passed" if r.status == "passed" else "skipped" if r.status == "skipped" else "failed"
+            counts[bucket] += 1
             results.append(r.as_json())
             if not json_out:
-                mark = {"passed": "ok  ", "failed": "FAIL", "skipped": "skip"}[r.status]
+                if grade:
+                    mark = f"{r.grade:<8}"
+                else:
+                    mark = {"passed": "ok  ", "failed": "FAIL", "skipped": "skip"}[r.status]
                 line = f"{mark} {r.id:<44} got {_show(r.got):<28} expected {_show(r.expected):<28} {r.ms:8.0f} ms"
                 if r.message:
-                    line += f"  ({r.message.splitlines()[0]})"
+                    line += f"  ({shorten(r.message.splitlines()[0], 300)})"
                 typer.echo(line)
-                if verbose and r.status == "failed" and (r.answer is not None or r.text):
+                if verbose and bucket == "failed" and (r.answer is not None or r.text):
                     text = to_text(r.answer) if r.answer is not None else r.text
                     typer.echo("      " + text.replace("\n", "\n      "))
         summary = f"{counts['passed']} passed, {counts['failed']} failed, {counts['skipped']} skipped"
+        if grade:
+            breakdown = ", ".join(f"{grades[g]} {g}" for g in GRADES)
         if json_out:
-            typer.echo(json.dumps({"cases": results, "summary": counts}, indent=2, ensure_ascii=False))
-        typer.echo(summary)
+            doc: dict[str, Any] = {"cases": results, "summary": counts}
+            if grade:
+                doc["grades"] = grades
+            typer.echo(json.dumps(doc, indent=2, ensure_ascii=False))
+            # stdout stays one JSON document; the summary lines go to stderr
+            if grade:
+                typer.echo(f"grades: {breakdown}", err=True)
+            typer.echo(summary, err=True)
+        else:
+            if grade:
+                typer.echo(f"grades: {breakdown}")
+            typer.echo(summary)
         return EXIT_FAILED if counts["failed"] else 0
 
     guarded(body)
@@ -208,7 +247,8 @@ def cards(
     query: Annotated[str | None, typer.Argument(help="a name or part of one")] = None,
     game: Annotated[str, typer.Option("--game", help="ygo or mtg")] = "ygo",
     text: Annotated[bool, typer.Option("--text", help="show the official text (needs the card list)")] = False,
-    cards_file: Annotated[Path | None, typer.Option("--cards", help="the full card list (JSON lines)")] = None,
+    cards_file: Annotated[Path | None, typer.Option("--cards", help="the full card list (Yu-Gi-Oh!: JSON lines; "
+                                                    "Magic: Scryfall's Oracle cards JSON or JSON lines)")] = None,
     json_out: Annotated[bool, typer.Option("--json")] = False,
     coverage: Annotated[bool, typer.Option("--coverage", help="how much of the card list the text reader classifies")] = False,
 ) -> None:
@@ -217,6 +257,18 @@ def cards(
     def body() -> int:
         from logic.cards import bundled
 
+        if coverage and game == "mtg":
+            from logic import mtg_cardlist
+
+            mpath = mtg_cardlist.list_path(cards_file) or mtg_cardlist.default_path()
+            if mpath is None:
+                raise InputError("the Magic card list was not found: give --cards FILE or set CHAINJUDGE_MTG_CARDS",
+                                 "--coverage")
+            if not Path(mpath).exists():
+                raise InputError("the Magic card list was not found", str(mpath))
+            cov = mtg_cardlist.coverage(mtg_cardlist.load(Path(mpath)))
+            typer.echo(json.dumps(cov, indent=2, ensure_ascii=False) if json_out else mtg_cardlist.coverage_text(cov))
+            return 0
         if coverage:
             from logic import carddata, textreader
 
@@ -231,6 +283,13 @@ def cards(
         lib = bundled(game)
         chosen = [c for c in lib.cards.values() if query is None or query.lower() in c.name.lower()
                   or any(query.lower() in a.lower() for a in c.aliases)]
+        if game == "mtg" and query is not None and not chosen:
+            from logic import mtg_cardlist
+
+            mlib = mtg_cardlist.library_for(cards_file)
+            found = mlib.get(query) if mlib is not None else None
+            if found is not None:
+                chosen = [found]  # a card of the Magic card list, read from its text
         if query is not None and not chosen:
             close = lib.close_matches(query)
             raise InputError(f"no card matches {query!r}" + (f"; did you mean {', '.join(close)}?" if close else ""),
@@ -247,6 +306,8 @@ def cards(
         for c in sorted(chosen, key=lambda c: c.name):
             entry: dict[str, Any] = {"name": c.name, "type": c.card_type, "property": c.property,
                                      "effects": [_effect_dict(e) for e in c.effects]}
+            if c.unmodelled:
+                entry["unmodelled"] = list(c.unmodelled)
             if records is not None:
                 rec = records.get(c.name)
                 entry["text"] = rec.text if rec else None
@@ -265,6 +326,8 @@ def cards(
                         typer.echo("    text: " + e["text"])
                     if e.get("warning"):
                         typer.echo("    warning: " + e["warning"])
+                    for u in e.get("unmodelled", []):
+                        typer.echo("    not modelled: " + u)
             typer.echo(f"{len(out)} card(s)")
         return 0
 
@@ -277,6 +340,7 @@ def _effect_dict(e: Any) -> dict[str, Any]:
         "conditions": [f"{n}({a})" if a else n for n, a in e.conditions], "cost": [f"{n}({a})" if a else n for n, a in e.costs],
         "target": dict(e.target) or None, "actions": list(e.actions), "trigger": list(e.triggers),
         "timing": e.timing, "duration": e.duration, "once_per_turn": e.once_per_turn, "summary": e.summary,
+        "unmodelled": list(e.unmodelled),
     }
 
 

@@ -186,6 +186,9 @@ def mtg_event_text(sc: Scenario, step: Step) -> str | None:
     if n == "advance":
         key = args[0].name
         return "the turn ends" if key == "turn_end" else f"{key_name(sc, key)} begins"
+    if n == "begin":
+        at = step.before.value("at")
+        return f"{key_name(sc, at.name) if at is not None else 'the step'} begins (the position's step)"
     return None
 
 

@@ -329,12 +329,14 @@ class Engine:
     """Searches over one scenario."""
 
     def __init__(self, sc: Scenario, time_limit: float | None = None, max_horizon: int = DEFAULT_MAX_HORIZON,
-                 limits: Limits | None = None, user_rules: UserRules | None = None) -> None:
+                 limits: Limits | None = None, user_rules: UserRules | None = None,
+                 reading: str | None = None) -> None:
         self.sc = sc
         self.game = sc.game
+        self.reading = reading  # a reading of the unmodelled parts (core/unmodelled.lp), None: plain
         self.limits = limits or Limits(time=time_limit)
         self.user_programs = list(user_rules.programs) if user_rules is not None else []
-        self.static: list[Symbol] = symbols(static_facts(sc))
+        self.static: list[Symbol] = symbols(static_facts(sc, reading))
         self.rules = registry(sc.game)
         if user_rules is not None and user_rules.rules:
             # a rule file's rules: cited in explanations like the rulebook's, switched the same way
@@ -388,7 +390,41 @@ class Engine:
         self.stats["rules"] = max(self.stats["rules"], s.rules)
 
     def initial(self) -> Position:
+        """The scenario's state as its step begins (logic/facts.py initial_state)."""
         return Position(frozenset(_fluent(f.raw) for f in initial_state(self.sc)))
+
+    def starts(self) -> list[Position]:
+        """Where the scenario's position begins (DESIGN.md "Positions"): for Magic,
+        after the step's turn-based action, state-based actions and its "at the
+        beginning of" triggered abilities put on the stack, the active player
+        about to receive priority (CR 117.3a, 117.5, 603.3b).  More than one
+        position where the game's procedures leave a player a choice (the order
+        of their own triggers, a trigger's target).  A position that cannot
+        begin so (an attacker the rules do not allow, ...) is an InputError."""
+        raw = self.initial()
+        proc = raw.value("proc")
+        if proc is None or proc.type.name != "Function" or proc.name != "begin":
+            return [raw]
+        facts = [Function("q_outcome", [Function("goal", []), Function("settled", [])])]
+        try:
+            positions, _ = self.replay(raw, facts, "the beginning of the step")
+        except ReplayError as err:
+            core = err.core or self._start_core(raw, facts, err.horizon)
+            rules = "; ".join(f"{r.id}: {r.text}" for r in core) if core else "no legal way was found"
+            raise InputError(f"the position cannot begin its step as described ({rules})", f"{self.sc.path}: phase") \
+                from None
+        return positions
+
+    def _start_core(self, raw: Position, facts: list[Symbol], horizon: int) -> list[Rule]:
+        """The rules that keep a position from beginning its step: the replay stops
+        where every trace has died, too early for the steps the beginning needs
+        once a rule is lifted; look a few steps further."""
+        st = Stepper(self, raw, [*facts, Function("q_scope", [Function("replay", [])])])
+        try:
+            st.ground_to(horizon + 6)
+            return st.core({"q_reach": True}) or []
+        finally:
+            self._absorb(st)
 
     def events(self) -> list[Symbol]:
         """The static event domain (every event that may syntactically occur)."""

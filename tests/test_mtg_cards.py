@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from logic.cards import bundled
-from logic.errors import InputError, NotModelled
+from logic.errors import InputError
 from logic.mtg_cards import derive, parse_mtg_card
 from tests.mtg_util import card, got, scenario
 
@@ -88,9 +88,12 @@ def test_activated_mana_loyalty_and_keywords_from_text():
         ("card", None, None), ("loyalty", 1, None), ("loyalty", -3, "creature")]
 
 
-def test_unknown_trigger_is_not_modelled():
-    with pytest.raises(NotModelled):
-        derive("Odd", "Enchantment", "Whenever the moon is full, draw a card.", "test")
+def test_unknown_trigger_is_an_unmodelled_part_of_its_ability():
+    """Not a refusal of every question about the card (issue 13 section 1)."""
+    d = derive("Odd", "Enchantment", "Whenever the moon is full, draw a card.", "test")
+    trig = d["effects"][1]
+    assert trig["kind"] == "triggered" and "trigger" not in trig
+    assert "trigger event: Whenever the moon is full" in trig["unmodelled"]
 
 
 def test_bad_type_line():
