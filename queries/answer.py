@@ -98,6 +98,11 @@ class Asker:
         self.compiler = Compiler(self.engine)
         self.names = names_of(sc)
         self.turn = self.compiler.turn
+        # which points may still come: the turn's graph, plus the moves players make
+        # (Yu-Gi-Oh!: an attack declaration leads from the Battle Step into its window)
+        self._ahead_graph = self.turn.graph.copy()
+        keys = [p.key for p in self.turn.points]
+        self._ahead_graph.add_edges_from(zip(keys, keys[1:], strict=False))
         if start is None:
             self.start = self._replay_history()
         else:  # the position of another asker over the same scenario (its history already replayed)
@@ -315,7 +320,7 @@ class Asker:
             return
         here = at.name
         inside = here in span.keys
-        ahead = any(k != here and nx.has_path(self.turn.graph, here, k) for k in span.keys)
+        ahead = any(k != here and nx.has_path(self._ahead_graph, here, k) for k in span.keys)
         title = f"'{when.point}'"
         if when.kind == "during" and not inside and not ahead:
             raise InputError(f"{title} is already past: the position is at {self.turn.title(here)} "
@@ -350,9 +355,12 @@ class Asker:
 
     def _answer(self, q: Question) -> Answer:
         try:
-            positions = self._positions(q.when)
+            return self._answer_from(q, self._positions(q.when))
         except _Impossible as imp:
+            # a premise that cannot happen is not a verdict (DESIGN.md, "Premises")
             raise self._premise_error(imp, self.start) from None
+
+    def _answer_from(self, q: Question, positions: list[Position]) -> Answer:
         if q.kind in ("can", "must"):
             # "can/must X now / after E / in response to E": the game's pending
             # procedures (a resolution, triggers ...) come first -- nobody can act
@@ -633,7 +641,7 @@ class Asker:
 
         def ahead(keys: tuple[str, ...]) -> bool:
             return here in self.turn.graph and any(
-                k != here and nx.has_path(self.turn.graph, here, k) for k in keys)
+                k != here and nx.has_path(self._ahead_graph, here, k) for k in keys)
 
         if ev.kind in ("declare_end", "enter", "begins", "ends") and ev.point:
             span = self.compiler.span(ev.point)
@@ -642,6 +650,10 @@ class Asker:
                 return f"{where}: {ev.point} has already begun"
             if not inside and not ahead(span.keys):
                 return f"{ev.point} is already past ({where})"
+            if not imp.anything_before and not imp.err.core:
+                return (f"{ev.point} is reached from here only after a player acts (for example an attack "
+                        "declaration), not with passes alone; put that action in the history, or ask "
+                        f"'can … during {ev.point}', which searches every continuation")
         if ev.kind == "draw":
             draw = tuple(self.turn.spans.get("draw", ("draw",)))
             if here not in draw and not ahead(draw):

@@ -125,6 +125,18 @@ class Compiler:
                 return facts("q_match", self._match("normal_summon", is_([p]), is_(cards)))
             return facts("q_match", self._match("set_monster", is_([p]), is_(cards))
                          + self._match("set_spell_trap", is_([p]), is_(cards)))
+        if k == "flip_summon":
+            p = self.player(ev.player)
+            assert ev.card is not None
+            cards = [String(i.id) for i in self.instances(ev.card)]
+            return facts("q_match", self._match("flip_summon", is_([p]), is_(cards)))
+        if k == "special_summon":
+            # a Special Summon by a card's effect (it succeeds while that effect resolves);
+            # built-in Special Summon procedures are not modelled
+            p = self.player(ev.player)
+            assert ev.card is not None
+            return [Function("q_outcome", [tag, Function("summoned", [p, String(i.id), _c("special")])])
+                    for i in self.instances(ev.card) if i.card.card_type == "monster"] or [_raise(self._no_event(ev))]
         if k in ("activate", "chain", "cast"):
             p = self.player(ev.player)
             assert ev.card is not None
@@ -339,6 +351,10 @@ def phrase(ev: Event) -> str:
     if ev.text:
         return ev.text
     return " ".join(x for x in (ev.player, ev.kind.replace("_", " "), ev.card.text if ev.card else None) if x)
+
+
+def _raise(exc: Exception) -> Symbol:
+    raise exc
 
 
 def _num(n: int) -> Symbol:

@@ -50,9 +50,9 @@ _SCENARIOS: dict[str, dict[str, Any]] = {
                         _c("Mirror Force", "B", "spell_trap", position="face_down")], phase="battle.battle"),
     "ygo_imperm": _ygo([_c("Reborn Tengu", "A", "monster", position="face_up_attack"),
                         _c("Infinite Impermanence", "B", "spell_trap", position="face_down")]),
+    # 004.DS4: both trigger; SEGOC puts the turn player's first
     "ygo_order": _ygo([_c("Red Dragon Archfiend", "A", "monster", position="face_up_attack"),
-                       _c("Marshmallon", "B", "monster", position="face_up_defense"),
-                       _c("Mystical Space Typhoon", "B", "spell_trap", position="face_down")],
+                       _c("Marshmallon", "B", "monster", position="face_down_defense")],
                       phase="battle.damage.start", attack={"attacker": "Red Dragon Archfiend", "target": "Marshmallon"}),
     "ygo_damage": _ygo([_c("Reborn Tengu", "A", "monster", position="face_up_attack"),
                         _c("Sangan", "B", "monster", position="face_up_attack")],
@@ -64,9 +64,21 @@ _SCENARIOS: dict[str, dict[str, Any]] = {
                           _c("Mind Crush", "B", "spell_trap", position="face_down")],
                          history=("A activates Pot of Greed", "B activates Mystical Space Typhoon targeting mst_a",
                                   "A passes", "B passes")),
+    "ygo_flip": _ygo([_c("Reborn Tengu", "A", "monster", position="face_down_defense"),
+                      _c("Trap Hole", "B", "spell_trap", position="face_down")]),
+    "ygo_reborn": _ygo([_c("Monster Reborn", "A", "hand"), _c("Blue-Eyes White Dragon", "A", "graveyard"),
+                        _c("Bottomless Trap Hole", "B", "spell_trap", position="face_down"),
+                        _c("Trap Hole", "B", "spell_trap", position="face_down")],
+                       history=("A activates Monster Reborn targeting Blue-Eyes White Dragon",)),
+    "ygo_dark_hole": _ygo([_c("Dark Hole", "A", "hand"), _c("Sangan", "B", "monster", position="face_up_attack")],
+                          history=("A activates Dark Hole",)),
     "mtg_bolt": _mtg([_c("Lightning Bolt", "Bob", "hand"), _c("Mountain", "Bob", "battlefield")]),
     "mtg_combat": _mtg([_c("Grizzly Bears", "Alice", "battlefield"), _c("Lightning Bolt", "Bob", "hand"),
                         _c("Mountain", "Bob", "battlefield")], phase="combat.beginning"),
+    "mtg_bears": _mtg([_c("Soul Warden", "Bob", "battlefield"), _c("Grizzly Bears", "Alice", "hand"),
+                       _c("Forest", "Alice", "battlefield"), _c("Forest", "Alice", "battlefield", id="forest2"),
+                       _c("Lightning Bolt", "Bob", "hand"), _c("Mountain", "Bob", "battlefield")],
+                      history=("Alice casts Grizzly Bears",)),
     "mtg_wardens": _mtg([_c("Soul Warden", "Alice", "battlefield", id="warden_a"),
                          _c("Soul Warden", "Bob", "battlefield", id="warden_b"),
                          _c("Grizzly Bears", "Alice", "hand")],
@@ -207,6 +219,26 @@ def test_ygo_in_response_to_an_attack_declaration():
                              "directly") == "yes"
 
 
+def test_ygo_in_response_to_a_flip_summon():
+    assert got("ygo_flip", "can B activate Trap Hole in response to A flip summoning Reborn Tengu") == "yes"
+
+
+def test_ygo_in_response_to_a_special_summon_by_an_effect():
+    q = "in response to A special summoning Blue-Eyes White Dragon"
+    assert got("ygo_reborn", f"can B activate Bottomless Trap Hole {q}") == "yes"
+    assert got("ygo_reborn", f"can B activate Trap Hole {q}") == "no"  # Normal or Flip Summons only
+
+
+def test_ygo_in_response_to_a_resolution_a_trigger_answers():
+    assert got("ygo_dark_hole", "can B activate Sangan in response to Dark Hole resolving") == "yes"
+    assert got("ygo_dark_hole", "can B activate Sangan while Dark Hole resolves") == "no"
+
+
+def test_mtg_in_response_to_a_resolution():
+    # Soul Warden's ability triggers as Grizzly Bears resolves; Bob may respond once Alice has priority
+    assert got("mtg_bears", "can Bob cast Lightning Bolt in response to Grizzly Bears resolving") == "yes"
+
+
 def test_mtg_in_response_to_declaring_attackers():
     assert got("mtg_combat", "can Bob cast Lightning Bolt in response to Alice declaring attackers with "
                              "Grizzly Bears") == "yes"
@@ -224,9 +256,9 @@ def test_mtg_in_response_to_a_spell_is_the_object_above_it():
 def test_ygo_resolve_order_is_the_reverse_of_the_chain_order():
     on = ask("ygo_order", "in what order do Red Dragon Archfiend and Marshmallon go on the chain")
     res = ask("ygo_order", "in what order do Red Dragon Archfiend and Marshmallon resolve")
-    assert on.answer and res.answer
-    assert res.answer == (list(reversed(on.answer)) if not isinstance(on.answer[0], list)
-                          else [list(reversed(o)) for o in on.answer])
+    assert on.answer == ["Red Dragon Archfiend", "Marshmallon"]
+    assert res.answer == ["Marshmallon", "Red Dragon Archfiend"]
+    assert "core.chain.last_first" in {b["rule"] for b in res.because}
 
 
 def test_mtg_resolve_order_follows_apnap():
