@@ -193,14 +193,40 @@ class Asker:
 
     # ------------------------------------------------------------ history
     def _replay_history(self) -> Position:
-        # where the position begins (DESIGN.md "Positions"): with several
-        # beginnings (a player's choice in the game's procedures) the history
-        # is replayed from the step as it begins, the procedures coming first
+        """Where the position begins (DESIGN.md "Positions"), then its history.
+
+        With several beginnings (a player's choice in the game's procedures:
+        the order of their own triggers, a trigger's target) the history is
+        replayed from each; a beginning from which it cannot happen is not the
+        one the history is about.  ``self._starts`` keeps every position the
+        questions start from; ``self.start`` is the only one, or, with several
+        and no history, the step as it begins (the procedures come first in
+        every replay from it)."""
         starts = self.engine.starts()
-        pos = starts[0] if len(starts) == 1 else self.engine.initial()
-        self._starts = starts
         self.history_trace: Trace | None = None
         self.premises: list[Trace] = []  # the traces of the history and of the question's premise
+        if not self.sc.history:
+            self._starts = starts
+            return starts[0] if len(starts) == 1 else self.engine.initial()
+        finals: list[Position] = []
+        error: InputError | None = None
+        for start in starts:
+            try:
+                pos, trace = self._replay_from(start)
+            except InputError as exc:
+                error = error or exc
+                continue
+            if pos not in finals:
+                finals.append(pos)
+                self.history_trace = self.history_trace or trace
+        if not finals:
+            assert error is not None
+            raise error
+        self._starts = finals
+        return finals[0]
+
+    def _replay_from(self, pos: Position) -> tuple[Position, Trace | None]:
+        trace: Trace | None = None
         for i, phrase in enumerate(self.sc.history):
             where = f"{self.sc.path}: history[{i}]"
             try:
@@ -214,8 +240,8 @@ class Asker:
             except NotModelled as exc:
                 raise NotModelled(f"{where}: {exc.message}") from None
             try:
-                positions, self.history_trace = self.engine.replay(pos, facts, phrase)
-                self.premises.append(self.history_trace)
+                positions, trace = self.engine.replay(pos, facts, phrase)
+                self.premises.append(trace)
             except ReplayError as err:
                 reason = self._premise_reason(_Impossible(ev, err), pos)
                 if not reason:
@@ -229,9 +255,7 @@ class Asker:
                     f"{phrase!r} can happen in {len(positions)} different ways here; "
                     "say which (for example name the target or the phase entered)", where)
             pos = positions[0]
-        if self.sc.history:
-            self._starts = [pos]
-        return pos
+        return pos, trace
 
     # ------------------------------------------------------------ entry
     def ask(self, text: str) -> Answer:
@@ -269,14 +293,6 @@ class Asker:
         return self._positions_cache[key]
 
     def _positions_uncached(self, when: When) -> list[Position]:
-        if when.kind == "after":
-            assert when.event is not None
-            return self._replay(self.start, when.event)
-        if when.kind == "in_response":
-            assert when.event is not None
-            if self._on_top(self.start, when.event):
-                return [self.start]
-            return self._replay(self.start, when.event)
         if when.kind == "while_resolves":
             return [self._while_resolving(when)]
         if when.kind == "before_event":
@@ -284,7 +300,28 @@ class Asker:
             self._check_reachable(self.start, when.event)
         if when.kind in ("during", "before_point"):
             self._check_point_ahead(when)
-        return list(self._starts)
+        if when.kind not in ("after", "in_response"):
+            return list(self._starts)
+        assert when.event is not None
+        # from every beginning the history left (one, unless a player's choice in
+        # the game's procedures at the beginning gave several)
+        froms = list(self._starts) if self.sc.history else [self.start]
+        out: list[Position] = []
+        error: _Impossible | None = None
+        for pos in froms:
+            try:
+                if when.kind == "in_response" and self._on_top(pos, when.event):
+                    found = [pos]
+                else:
+                    found = self._replay(pos, when.event)
+            except _Impossible as imp:
+                error = error or imp
+                continue
+            out += [p for p in found if p not in out]
+        if not out:
+            assert error is not None
+            raise error
+        return out
 
     def _while_resolving(self, when: When) -> Position:
         """"while X resolves": the moment X's resolution is due (X on top of the
@@ -821,6 +858,23 @@ class Asker:
         ans = Answer(q.text, q.kind)
         a, b = q.cards
         ea, eb = self.compiler.effects(a), self.compiler.effects(b)
+        settled = self._settled(positions)
+        if self.sc.game == "mtg" and self._stack_order(settled, ea, eb) is not None:
+            # both already on the stack (triggered abilities of the step's beginning,
+            # or put there in the history): whoever controls them both ordered them
+            owners = {f.arguments[2].string for pos in settled for f in pos.has("link")
+                      if f.arguments[1] in ea or f.arguments[1] in eb}
+            rule = self.engine.rules.get("mtg_triggers_apnap")
+            ans.because = [rule.as_dict()] if rule else describe.structural(self.sc, q)
+            if len(owners) == 1:
+                ans.answer = owners.pop()
+                ans.summary = (f"Both are {ans.answer}'s, so {ans.answer} puts them on the stack in the order "
+                               "they choose.")
+            else:
+                ans.answer = "nobody"
+                ans.summary = ("They belong to different players: APNAP order fixes which goes on the stack "
+                               "first, each player ordering only their own.")
+            return ans
         found = None
         for first, second in ((ea, eb), (eb, ea)):
             facts = [Function("q_outcome", [GOAL, Function("below", [x, y])]) for x in first for y in second]

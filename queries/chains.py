@@ -663,6 +663,9 @@ def answer_chains(asker: Any, q: Any, positions: Sequence[Position]) -> Any:
         raise NotModelled(f"chains asked '{q.when.kind.replace('_', ' ')} …' (ask 'now', 'after <event>' "
                           "or 'in response to …': the chains from one position)")
     what = q.when.event.text if q.when.event is not None else "the position"
+    if q.when.event is None and len(positions) > 1:
+        raise NotModelled("the chains of a position that begins in several ways (a player's choice in the game's "
+                          "procedures at its beginning, such as the order of their triggered abilities)")
     pos = single_position(positions, repr(what))
     search = ChainSearch(asker.engine, pos)
     ans = Answer(q.text, q.kind)
@@ -704,7 +707,7 @@ def position_for(asker: Any, after: str | None) -> Position:
     from queries.parser import parse_event
 
     if after is None:
-        return asker.start
+        return single_position(list(asker._starts), "the beginning of the position")
     ev = parse_event(after, asker.names)
     try:
         positions = asker._positions(When("after", event=ev))

@@ -80,6 +80,26 @@ class Check:
         return guard_name(self.id)
 
 
+def _begun(facts: list[Symbol], game: str, tp: str, key: str) -> list[Symbol]:
+    """A generated start state as its point has begun: a scenario's state has the
+    game procedure ``begin`` due (DESIGN.md "Positions"), whose consequences
+    with an empty pool are only who acts and, in Yu-Gi-Oh!, box A; the
+    checker's positions are free choices over every state, so it starts them
+    there and keeps its horizons for the rules it checks."""
+    quiet = game == "mtg" and key in ("untap", "cleanup")
+    begun = {"proc": Function("advance" if quiet else "none", []),
+             "priority": Function("nobody", []) if quiet else String(tp)}
+    if game == "ygo":
+        begun["box"] = Function("a", [])
+    out = []
+    for f in facts:
+        if f.name == "init_val" and str(f.arguments[0]) in begun and str(f.arguments[1]) in ("begin", "nobody", "none"):
+            out.append(Function("init_val", [f.arguments[0], begun[str(f.arguments[0])]]))
+        else:
+            out.append(f)
+    return out
+
+
 def parse_checks(path: Path) -> list[Check]:
     """The %@rule blocks of kind invariant / lemma in one checks file, with
     the checker's keys (%@games, %@lift, %@enable, %@form, %@induction, %@section)."""
@@ -343,7 +363,7 @@ def pool_facts(book: Rulebook, pool: Pool) -> list[Symbol]:
             out.append(_f("needs_attack", p.key))
         start = Scenario(game=game, players=list(sc.players), turn_player=tp, point=p.key, cards=[],
                          date=sc.date, life=dict(sc.life))
-        for fact in symbols(initial_state(start)):
+        for fact in _begun(symbols(initial_state(start)), game, tp, p.key):
             if fact.name == "init":
                 out.append(Function("start_fluent", [Function(p.key, []), fact.arguments[0]]))
             else:

@@ -294,3 +294,24 @@ def test_mtg_attacked_flag_is_not_the_way_to_say_it():
         from_data(mtg("combat.blockers", [card("Grizzly Bears", "Alice", "battlefield", attacked=True)], []),
                   "test scenario")
     assert "attack" in exc.value.message
+
+
+def test_mtg_a_beginning_with_a_choice_keeps_every_choice():
+    """CR 603.3b: Alice orders her own two upkeep triggers; each order is a
+    beginning: both are listed, Alice is the one who chooses, and the history
+    is replayed from each."""
+    keeper2 = _creature("Test Warden", "At the beginning of your upkeep, you gain 1 life.")
+    sc = scenario([card("Test Keeper", "Alice", "battlefield"), card("Test Warden", "Alice", "battlefield"), BOLT_BOB],
+                  phase="upkeep", custom=[KEEPER, keeper2])
+    a = asker(sc)
+    assert sorted(got(a, "what is on the stack now")) == [["Test Keeper", "Test Warden"], ["Test Warden", "Test Keeper"]]
+    assert got(a, "who chooses the order of Test Keeper and Test Warden") == "Alice"
+    assert got(a, "who has priority now") == "Alice"
+    sc["history"] = ["Alice passes"]
+    assert got(sc, "who has priority now") == "Bob"
+
+
+def test_mtg_apnap_triggers_of_the_beginning_are_not_chosen():
+    """CR 603.3b: between players APNAP order decides; nobody chooses."""
+    a = asker(mtg("upkeep", [card("Test Keeper", "Alice", "battlefield"), card("Test Watcher", "Bob", "battlefield")]))
+    assert got(a, "who chooses the order of Test Keeper and Test Watcher") == "nobody"
