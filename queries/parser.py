@@ -242,6 +242,9 @@ class _Build(Transformer):  # type: ignore[type-arg]
         word = str(items[-1]).lower()
         return self._ORDINALS.get(word) or int(word)
 
+    def paid_list(self, items: list[object]) -> list[Paid]:
+        return [p for it in items if isinstance(it, list) for p in it]
+
     def using(self, items: list[object]) -> list[Paid]:
         return self._paid_cards("material", items)
 
