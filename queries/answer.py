@@ -253,7 +253,8 @@ class Asker:
             if len(positions) > 1:
                 raise InputError(
                     f"{phrase!r} can happen in {len(positions)} different ways here; "
-                    "say which (for example name the target or the phase entered)", where)
+                    "say which (for example name the target, the phase entered, or what was paid: "
+                    "tributing …, discarding …)", where)
             pos = positions[0]
         return pos, trace
 
@@ -671,6 +672,12 @@ class Asker:
     def _premise_reason(self, imp: _Impossible, pos: Position) -> str:
         """Why a premise cannot happen, where the position says it plainly ('' if not)."""
         ev = imp.event
+        if ev.paid:  # what the phrase says was paid is not where that cost takes it from
+            said = self.compiler.paid_reason(ev, {str(k.arguments[0]).strip('"'): str(v) for k, v in pos.values("zone")},
+                                             {str(k.arguments[0]).strip('"'): str(v).strip('"')
+                                              for k, v in pos.values("ctrl")})
+            if said:
+                return said
         at = pos.value("at")
         here = at.name if at is not None else ""
         where = f"the position is at {self.turn.title(here)} ({here})" if here in self.turn.graph else ""

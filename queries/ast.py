@@ -14,11 +14,21 @@ class Ref:
 
 
 @dataclass(frozen=True)
+class Paid:
+    """What an event phrase says was paid or chosen ("tributing Y", "paying 1000 LP",
+    "choosing the second effect", "using Y" for a Summon's materials)."""
+
+    kind: str  # tribute discard banish detach send lp mode material
+    card: Ref | None = None
+    number: int | None = None  # lp: the amount; detach: how many; mode: which (1-based)
+
+
+@dataclass(frozen=True)
 class Event:
     kind: str  # draw normal_summon set flip_summon special_summon activate chain cast play pass
     # declare_end enter attack expire turn_face_up discard discard_hand_size concede
     # declare_attackers declare_blockers declare_none chain_resolves resolves combat_damage
-    # first_strike_damage begins ends respond
+    # first_strike_damage begins ends respond method_summon change_position
     player: str | None = None
     card: Ref | None = None
     targets: tuple[Ref | str, ...] = ()  # Ref for cards, str for players
@@ -27,6 +37,9 @@ class Event:
     cards: tuple[Ref, ...] = ()
     blocks: tuple[tuple[Ref, Ref], ...] = ()
     text: str = ""
+    paid: tuple[Paid, ...] = ()  # costs, Tributes, materials, the mode chosen
+    method: str | None = None  # method_summon: fusion ritual synchro xyz link pendulum
+    zone: str | None = None  # special_summon: "from <zone>" as written
     chained: bool = False  # asked "in response to" an activation: a chain link 2+ (a stack object above it)
 
 

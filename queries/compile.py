@@ -122,7 +122,8 @@ class Compiler:
             assert ev.card is not None
             cards = [String(i.id) for i in self.instances(ev.card)]
             if k == "normal_summon":
-                return facts("q_match", self._match("normal_summon", is_([p]), is_(cards)))
+                paid = self._summon_paid_facts(tag, ev)
+                return facts("q_match", self._match("normal_summon", is_([p]), is_(cards))) + paid
             return facts("q_match", self._match("set_monster", is_([p]), is_(cards))
                          + self._match("set_spell_trap", is_([p]), is_(cards)))
         if k == "flip_summon":
@@ -150,8 +151,9 @@ class Compiler:
                     else:
                         allowed.append(self.player(t))
                 targets = is_(allowed)
+            effs, paid = self._paid_facts(tag, ev, effs)
             evs = self._match("activate", is_([p]), is_(effs), targets)
-            return facts("q_match_chained" if k == "chain" or ev.chained else "q_match", evs)
+            return facts("q_match_chained" if k == "chain" or ev.chained else "q_match", evs) + paid
         if k == "attack":
             p = self.player(ev.player)
             assert ev.card is not None
@@ -199,6 +201,123 @@ class Compiler:
                                   "or the end of the turn in the card library")
             return facts("q_match", evs)
         raise NotModelled(f"the event '{ev.text or k}' ({k.replace('_', ' ')})")
+
+    # ------------------------------------------------------------ what was paid and chosen (issue 14)
+    def _paid_facts(self, tag: Symbol, ev: Event, effs: list[Symbol]) -> tuple[list[Symbol], list[Symbol]]:
+        """The effects of ``effs`` that can have been activated the way the phrase
+        says (the mode chosen, a cost of each kind named), and the facts that make
+        the named costs part of the event (q_paid, q_paid_n)."""
+        if not ev.paid:
+            return effs, []
+        assert ev.card is not None
+        by_sym = {}
+        for inst in self.instances(ev.card):
+            for pos, eff in enumerate(inst.card.effects, start=1):
+                by_sym[Function("eff", [String(inst.id), _num(eff.index)])] = (inst, pos, eff)
+        said = shorten(phrase(ev))
+        keep = list(effs)
+        for item in ev.paid:
+            if item.kind == "mode":
+                n = item.number or 0
+                most = max((by_sym[e][1] for e in effs), default=0)
+                keep = [e for e in keep if by_sym[e][1] == n]
+                if not keep:
+                    raise InputError(f"{said}: {ev.card.text} has no {_ordinal(n)} effect to choose "
+                                     f"(it has {most} effect{'s' if most != 1 else ''} that can be activated)",
+                                     "question")
+                continue
+            kind_costs = _COST_KINDS[item.kind]
+            fit = [e for e in keep if any(c[0] in kind_costs for c in by_sym[e][2].costs)]
+            if item.kind == "lp" and item.number is not None:
+                fit = [e for e in fit if any(c[0] == "pay_half_lp" or c == ("pay_lp", str(item.number))
+                                             for c in by_sym[e][2].costs)]
+            if item.kind == "detach":
+                n = item.number if item.card is None else sum(1 for x in ev.paid if x.kind == "detach" and x.card)
+                fit = [e for e in fit if any(c == ("detach", str(n)) for c in by_sym[e][2].costs)]
+            if not fit:
+                unread = [(by_sym[e][0], by_sym[e][2], u) for e in keep for u in by_sym[e][2].unmodelled
+                          if u.startswith("cost")]
+                if unread:
+                    inst, eff, words = unread[0]
+                    raise NotModelled(f"{inst.card.name}, effect {eff.index}, {words} (so '{said}' cannot be "
+                                      "checked against what the effect costs)")
+                have = sorted({_COST_WORDS.get(c[0], c[0]) + (f" ({c[1]})" if c[1] and c[0] != "tribute" else "")
+                               for e in keep for c in by_sym[e][2].costs})
+                costs = f"its cost{'s are' if len(have) > 1 else ' is'}: {', '.join(have)}" if have else "it has no cost"
+                what = {"lp": f"paying {item.number} LP", "detach": "detaching materials"}.get(
+                    item.kind, f"{_VERB_ING[item.kind]} a card")
+                raise InputError(f"{said}: {ev.card.text}'s effect has no cost {what} ({costs})", "question")
+            keep = fit
+        out: list[Symbol] = []
+        detached = [item for item in ev.paid if item.kind == "detach" and item.card is not None]
+        if detached:
+            # materials are counted, not told apart: "detaching Y, Z" is detaching 2
+            out.append(Function("q_paid_n", [tag, _c("detach"), _num(len(detached))]))
+        for i, item in enumerate(ev.paid):
+            if item.kind == "mode" or item in detached:
+                continue
+            if item.kind in ("lp", "detach") and item.card is None:
+                halves = any(c[0] == "pay_half_lp" for e in keep for c in by_sym[e][2].costs)
+                if item.kind == "lp" and halves:
+                    out.append(Function("q_paid_n", [tag, _c("lp"), _num(item.number or 0)]))
+                elif item.kind == "detach":
+                    out.append(Function("q_paid_n", [tag, _c("detach"), _num(item.number or 0)]))
+                continue
+            assert item.card is not None
+            insts = self.instances(item.card)
+            selfs = [e for e in keep if any(c[0] in _SELF_COSTS for c in by_sym[e][2].costs
+                                            if c[0] in _COST_KINDS[item.kind])]
+            others = [e for e in keep if any(c[0] not in _SELF_COSTS for c in by_sym[e][2].costs
+                                             if c[0] in _COST_KINDS[item.kind])]
+            if selfs and not others and not any(i_.id == by_sym[selfs[0]][0].id for i_ in insts):
+                raise InputError(f"{said}: {ev.card.text}'s cost is {_VERB_ING[item.kind]} {ev.card.text} itself, "
+                                 f"not {item.card.text}", "question")
+            out += [Function("q_paid", [tag, _num(i), _c(item.kind), String(inst.id)]) for inst in insts]
+        return keep, out
+
+    def _summon_paid_facts(self, tag: Symbol, ev: Event) -> list[Symbol]:
+        """A Tribute Summon's Tributes, as named ("tributing Y, Z")."""
+        out: list[Symbol] = []
+        said = shorten(phrase(ev))
+        for i, item in enumerate(ev.paid):
+            if item.kind != "tribute" or item.card is None:
+                raise InputError(f"{said}: a Tribute Summon is paid for only by Tributing monsters "
+                                 f"('tributing Y'), not by {_VERB_ING.get(item.kind, item.kind)}", "question")
+            out += [Function("q_paid", [tag, _num(i), _c("tribute"), String(inst.id)])
+                    for inst in self.instances(item.card)]
+        if ev.paid and ev.card is not None:
+            need = {_level_tributes(inst.card.level) for inst in self.instances(ev.card)}
+            if need and max(need) < len(ev.paid):
+                n = max(need)
+                raise InputError(f"{said}: {ev.card.text} needs {n} Tribute{'s' if n != 1 else ''}, "
+                                 f"not {len(ev.paid)}", "question")
+        return out
+
+    def paid_reason(self, ev: Event, zones: dict[str, str], ctrl: dict[str, str]) -> str:
+        """Why what a phrase says was paid cannot be paid here ('' if nothing plain):
+        the named card is not where that cost takes it from."""
+        need = {"tribute": ("monster",), "discard": ("hand",), "send": ("hand", "monster", "spell_trap")}
+        place = {"monster": "on the field", "hand": "in the hand"}
+        for item in ev.paid:
+            if item.card is None or item.kind not in need:
+                continue
+            try:
+                insts = self.instances(item.card)
+            except InputError:
+                continue
+            if not insts:
+                continue
+            zs = [zones.get(i.id, "") for i in insts]
+            if all(z not in need[item.kind] for z in zs):
+                z = zs[0] or "nowhere"
+                want = " or ".join(place.get(n, n) for n in need[item.kind][:1])
+                what = {"tribute": "Tributed", "discard": "discarded", "send": "sent to the GY"}[item.kind]
+                thing = "a monster" if item.kind == "tribute" else "a card"
+                return (f"{item.card.text} is in the {z.replace('_', '/').replace('graveyard', 'GY')}, "
+                        f"not {want}: only {thing} {want} can be {what}")
+            if item.kind == "tribute" and ev.player and all(ctrl.get(i.id) not in (None, ev.player) for i in insts):
+                return f"{item.card.text} is controlled by {ctrl.get(insts[0].id)}: {ev.player} can only Tribute a monster {ev.player} controls"
+        return ""
 
     # ------------------------------------------------------------ Magic events (issue 6)
     def mtg_effects(self, ref: Ref, cast: bool) -> list[Symbol]:
@@ -355,6 +474,35 @@ def phrase(ev: Event) -> str:
 
 def _raise(exc: Exception) -> Symbol:
     raise exc
+
+
+# the costs each word of "tributing|discarding|banishing|detaching|sending|paying" names
+_COST_KINDS = {
+    "tribute": ("tribute", "tribute_self"),
+    "discard": ("discard", "discard_self"),
+    "banish": ("banish_from_graveyard", "banish_self"),
+    "send": ("send_from_hand", "send_self_to_gy"),
+    "detach": ("detach",),
+    "lp": ("pay_lp", "pay_half_lp"),
+}
+_SELF_COSTS = ("tribute_self", "discard_self", "banish_self", "send_self_to_gy")
+_VERB_ING = {"tribute": "Tributing", "discard": "discarding", "banish": "banishing", "send": "sending",
+             "detach": "detaching", "lp": "paying LP", "material": "using materials", "mode": "choosing"}
+_COST_WORDS = {"tribute": "Tribute 1 monster", "tribute_self": "Tribute this card", "discard": "discard 1 card",
+               "discard_self": "discard this card", "banish_from_graveyard": "banish 1 card from the GY",
+               "banish_self": "banish this card", "send_from_hand": "send 1 card from the hand to the GY",
+               "send_self_to_gy": "send this card to the GY", "detach": "detach", "pay_lp": "pay LP",
+               "pay_half_lp": "pay half your LP", "remove_counter": "remove a counter"}
+
+
+def _ordinal(n: int) -> str:
+    return {1: "first", 2: "second", 3: "third", 4: "fourth", 5: "fifth"}.get(n, f"{n}th")
+
+
+def _level_tributes(level: int | None) -> int:
+    if level is None or level <= 4:
+        return 0
+    return 1 if level <= 6 else 2
 
 
 def _num(n: int) -> Symbol:

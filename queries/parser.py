@@ -29,7 +29,7 @@ from lark import (
 from logic.errors import InputError, shorten
 from logic.games import turn
 from logic.text import first_unprintable, normalise
-from queries.ast import Event, Outcome, Question, Ref, When
+from queries.ast import Event, Outcome, Paid, Question, Ref, When
 
 MAX_LENGTH = 1000
 _GUARD = "\x00"  # marks a point name read only right after a when-word
@@ -204,6 +204,53 @@ class _Build(Transformer):  # type: ignore[type-arg]
     def hand_size(self, _items: list[object]) -> str:
         return "hand_size"
 
+    # what was paid and chosen ------------------------------------------
+    def _paid_cards(self, kind: str, items: list[object]) -> list[Paid]:
+        refs = [r for it in items for r in (it if isinstance(it, tuple) else (it,)) if isinstance(r, Ref)]
+        return [Paid(kind, card=r) for r in refs]
+
+    def p_tribute(self, items: list[object]) -> list[Paid]:
+        return self._paid_cards("tribute", items)
+
+    def p_discard(self, items: list[object]) -> list[Paid]:
+        return self._paid_cards("discard", items)
+
+    def p_banish(self, items: list[object]) -> list[Paid]:
+        return self._paid_cards("banish", items)
+
+    def p_detach(self, items: list[object]) -> list[Paid]:
+        return self._paid_cards("detach", items)
+
+    def p_send(self, items: list[object]) -> list[Paid]:
+        return self._paid_cards("send", items)
+
+    def p_detach_count(self, items: list[object]) -> list[Paid]:
+        return [Paid("detach", number=int(str(items[0])))]
+
+    def p_lp(self, items: list[object]) -> list[Paid]:
+        return [Paid("lp", number=int(str(items[0])))]
+
+    def p_mode(self, items: list[object]) -> list[Paid]:
+        n = items[0]
+        assert isinstance(n, int)
+        return [Paid("mode", number=n)]
+
+    _ORDINALS = {"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5,
+                 "1st": 1, "2nd": 2, "3rd": 3, "4th": 4, "5th": 5}
+
+    def mode(self, items: list[Token]) -> int:
+        word = str(items[-1]).lower()
+        return self._ORDINALS.get(word) or int(word)
+
+    def paid_list(self, items: list[object]) -> list[Paid]:
+        return [p for it in items if isinstance(it, list) for p in it]
+
+    def using(self, items: list[object]) -> list[Paid]:
+        return self._paid_cards("material", items)
+
+    def from_zone(self, items: list[Token]) -> tuple[str, str]:
+        return ("from", str(items[-1]).lower())
+
     # events -------------------------------------------------------------
     def _ev(self, kind: str, items: list[object], **kw: object) -> Event:
         player = items[0] if items and isinstance(items[0], str) else None
@@ -231,6 +278,18 @@ class _Build(Transformer):  # type: ignore[type-arg]
     def __default__(self, data: str, children: list[object], meta: object) -> object:
         if data.startswith("e_"):
             kind = data[2:]
+            paid: tuple[Paid, ...] = tuple(p for it in children if isinstance(it, list) for p in it
+                                           if isinstance(p, Paid))
+            method = None
+            zone = None
+            for it in children:
+                if isinstance(it, Token) and it.type == "METHOD":
+                    method = str(it).lower()
+                elif isinstance(it, tuple) and len(it) == 2 and it[0] == "from":
+                    zone = str(it[1])
+            children = [it for it in children if not (isinstance(it, list) or isinstance(it, Token)
+                                                      and it.type == "METHOD"
+                                                      or isinstance(it, tuple) and len(it) == 2 and it[0] == "from")]
             player = children[0] if children and isinstance(children[0], str) else None
             if kind in ("begins", "ends"):
                 return Event(kind=kind, point=str(children[0]), text=self._said(meta))
@@ -263,7 +322,7 @@ class _Build(Transformer):  # type: ignore[type-arg]
             if kind not in ("declare_end", "enter", "begins", "ends"):
                 point = None
             return Event(kind=kind, player=player, card=card, targets=targets, point=point, direct=direct,
-                         cards=cards, blocks=blocks, text=self._said(meta))
+                         cards=cards, blocks=blocks, text=self._said(meta), paid=paid, method=method, zone=zone)
         return Tree(data, children, meta)  # type: ignore[arg-type]
 
 

@@ -149,7 +149,8 @@ def test_every_event_phrase_has_an_ing_form():
     lark: Lark = _parser()
     samples = {"card": "Sangan", "card_effect": "Sangan's effect", "point_ref": "the battle phase",
                "targeting": "targeting Mirror Force", "attack_target": "directly", "hand_size": "for the hand size limit",
-               "card_list": "Sangan", "block_list": "Sangan blocks Mirror Force", "PLAYER": "A"}
+               "card_list": "Sangan", "block_list": "Sangan blocks Mirror Force", "PLAYER": "A",
+               "paid_list": "tributing Sangan", "METHOD": "xyz", "using": "using Sangan", "from_zone": "from the hand"}
     alternatives = [r for r in lark.rules if str(r.origin.name) == "event"]
     assert len(alternatives) >= 25
     names = names_for(["Sangan", "Mirror Force"], ["A", "B"], "ygo")
