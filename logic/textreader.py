@@ -2495,7 +2495,13 @@ def target_spec(words: Iterable[str]) -> tuple[dict[str, str] | None, str]:
     if noun == "monster":
         spec["zone"] = "monster"
     elif noun == "spell_trap":
-        spec["zone"] = "spell_trap"
+        # "1 Spell/Trap on the field" includes a Field Spell in the Field Zone (kind, anywhere on the field);
+        # "1 card in the Spell & Trap Zone" does not
+        if _contains(w, "spell & trap zone"):
+            spec["zone"] = "spell_trap"
+        else:
+            spec["zone"] = "field"
+            spec["kind"] = "spell_trap"
     else:
         if _contains(w, "spell & trap zone"):
             spec["zone"] = "spell_trap"
