@@ -55,3 +55,32 @@ def test_reader_spell_trap_on_the_field_includes_the_field_zone() -> None:
     e = _derive_spell("Test Zone Gust", "Quick-Play",
                       "Target 1 card in your opponent's Spell & Trap Zone; destroy that target.")
     assert dict(e.target)["zone"] == "spell_trap"
+
+
+# ---------------------------------------------------------------- 2. "up to N" targets
+# Konami PSCT: "target up to 2 monsters" needs at least 1 legal target (1 is enough); Yugipedia
+# "Flip monster": the Flip effect of a monster destroyed by that battle still activates and resolves on
+# the field after damage calculation (xr-ds-flip-after-calc).
+
+def test_up_to_n_targets_read_as_one_target_of_that_kind() -> None:
+    assert tr.target_spec("up to 2 monsters on the field".split()) == ({"zone": "monster"}, "")
+    assert tr.target_spec("up to 2 spells/traps on the field".split()) == \
+        ({"zone": "field", "kind": "spell_trap"}, "")
+    assert tr.target_spec("up to 3 face-up monsters your opponent controls".split())[0] == \
+        {"zone": "monster", "side": "opponent", "face": "up"}
+    # "up to N" is not narrower than the specification
+    assert tr.target_qualifiers("up to 2 monsters on the field".split(), {"zone": "monster"}) == []
+    # several kinds are still several targets
+    assert tr.target_spec("up to 2 spells and traps on the field".split())[0] is None
+
+
+def test_flip_effect_of_a_battle_destroyed_monster_after_damage_calculation() -> None:
+    flip = {"name": "Test Flipper", "card_type": "monster", "atk": 100, "def": 100, "level": 1, "kinds": ["effect"],
+            "text": "FLIP: You can target up to 2 monsters on the field; return those targets to the hand.",
+            "effects": [{"kind": "flip", "target": {"zone": "monster"}, "actions": ["return_target_to_hand"],
+                         "summary": "flip: bounce"}]}
+    cards = [{"card": "Summoned Skull", "controller": "A", "zone": "monster", "position": "face_up_attack"},
+             {"card": "Test Flipper", "controller": "B", "zone": "monster", "position": "face_down_defense"}]
+    q = "can B activate Test Flipper targeting Summoned Skull during battle.damage.after_calculation"
+    assert _ask(cards, q, [flip], phase="battle.damage.start",
+                attack={"attacker": "Summoned Skull", "target": "Test Flipper"}) == "yes"
