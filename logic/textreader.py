@@ -63,7 +63,7 @@ from logic.errors import InputError
 # the code derivations depend on, as imported (see grammar_digest)
 _SOURCES = tuple(Path(m).read_bytes() for m in (__file__, V.__file__, _cards_module.__file__))
 
-READER_VERSION = "1.2"  # 1.1: ATK/DEF changes read as atk_change (stat_change_actions)
+READER_VERSION = "1.3"  # 1.3: Spell/Trap targets include the Field Zone; "up to N" targets. 1.2: every sentence read or listed. 1.1: ATK/DEF changes read as atk_change
 # 1.2: unmodelled parts of effects and cards, older mandatory wording, hard once per turn groups
 
 CLASSIFIED, PARTIAL, UNCLASSIFIED = "classified", "partial", "unclassified"
@@ -2428,7 +2428,10 @@ _TARGET_PHRASES = (("spell card or trap card", "spell/trap"), ("spell or trap ca
 
 def target_qualifiers(words: Iterable[str], spec: Mapping[str, str] | None = None) -> list[str]:
     """The words of a target that its specification (:func:`target_spec`) does not hold."""
-    text = " ".join(words)
+    w = list(words)
+    if len(w) > 3 and w[:2] == ["up", "to"]:
+        w = ["1", *(_SINGULAR.get(x, x) for x in w[3:])]  # "up to N monsters" (target_spec)
+    text = " ".join(w)
     for p, r in _TARGET_PHRASES:
         text = text.replace(p, r)
     kind = (spec or {}).get("kind")
@@ -2444,6 +2447,10 @@ def _note_target(a: Analysis, words: Iterable[str]) -> None:
         a.unmodelled.append(f"target: {' '.join(w)} (narrower than the modelled target: {' '.join(extra)})")
 
 
+_SINGULAR = {"monsters": "monster", "cards": "card", "spells/traps": "spell/trap", "monster(s)": "monster",
+             "card(s)": "card", "spell/trap(s)": "spell/trap", "spells": "spell", "traps": "trap"}
+
+
 def target_spec(words: Iterable[str]) -> tuple[dict[str, str] | None, str]:
     """The library's target specification (zone, side, face, kind, position, attacker)."""
     w = [x for x in words]
@@ -2451,6 +2458,12 @@ def target_spec(words: Iterable[str]) -> tuple[dict[str, str] | None, str]:
     spec: dict[str, str] = {}
     if s in ("that attacking monster", "the attacking monster", "1 attacking monster"):
         return {"zone": "monster", "attacker": "yes"}, ""
+    if len(w) > 3 and w[:2] == ["up", "to"] and w[2] not in ("1",) and " and " not in s:
+        # "target up to N monsters": at least 1 target is needed, and 1 is enough (the question
+        # language names a target or several, each matched against this one specification)
+        one = [_SINGULAR.get(x, x) for x in w[3:]]
+        spec1, why1 = target_spec(["1", *one])
+        return spec1, why1
     if " and " in s or s.startswith("2 ") or s.startswith("up to") or "cards" in w or "monsters" in w:
         return None, "several targets"
     gy = _contains(w, "gy") or _contains(w, "graveyard")
@@ -2502,7 +2515,13 @@ def target_spec(words: Iterable[str]) -> tuple[dict[str, str] | None, str]:
     if noun == "monster":
         spec["zone"] = "monster"
     elif noun == "spell_trap":
-        spec["zone"] = "spell_trap"
+        # "1 Spell/Trap on the field" includes a Field Spell in the Field Zone (kind, anywhere on the field);
+        # "1 card in the Spell & Trap Zone" does not
+        if _contains(w, "spell & trap zone"):
+            spec["zone"] = "spell_trap"
+        else:
+            spec["zone"] = "field"
+            spec["kind"] = "spell_trap"
     else:
         if _contains(w, "spell & trap zone"):
             spec["zone"] = "spell_trap"

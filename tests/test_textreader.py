@@ -125,7 +125,7 @@ PAIRS: list[tuple[str, dict[str, Any], dict[str, Any]]] = [
      {"kind": "card", "speed": 3, "costs": ("pay_half_lp",), "responds_to": {("any", "spell_trap_card")}}),
     ("a Quick-Play Spell that targets a Spell/Trap",
      spell("Mystical Space Typhoon", "Quick-Play", "Target 1 Spell/Trap on the field; destroy that target."),
-     {"kind": "card", "speed": 2, "target": {"zone": "spell_trap"}}),
+     {"kind": "card", "speed": 2, "target": {"zone": "field", "kind": "spell_trap"}}),
     ("a Normal Spell lasting until the End Phase (not among the 2014 families)",
      spell("Mind Control", "Normal", "Target 1 monster your opponent controls; until the End Phase, take control of it."),
      {"kind": "card", "speed": 1, "duration": "end_phase", "target": {"zone": "monster", "side": "opponent"}}),
