@@ -17,7 +17,7 @@ from logic.unmodelled import parts_of, refuse
 from logic.userrules import UserRules
 from queries import describe, explain, relevance
 from queries.ast import Event, Question, When
-from queries.compile import GOAL, UNTIL, Compiler, q_scope
+from queries.compile import GOAL, UNTIL, Compiler, NoSuchEvent, q_scope
 from queries.compile import phrase as event_phrase
 from queries.engine import Engine, Position, ReplayError, SearchResult, Trace
 from queries.parser import Names, parse_event, parse_question
@@ -383,7 +383,10 @@ class Asker:
                     and responded.kind in ("activate", "chain", "cast"):
                 # in response to an activation (a spell cast): the very next link above it
                 ev = Event(**{**ev.__dict__, "chained": True})
-            facts = self.compiler.event_facts(GOAL, ev)
+            try:
+                facts = self.compiler.event_facts(GOAL, ev)
+            except NoSuchEvent as exc:
+                raise _NeverAsked(exc.message, exc.where, reason=exc.reason) from None
             return facts + self.compiler.scope_facts(q.when, ev)
         assert q.outcome is not None
         return self._outcome_facts(q) + self.compiler.scope_facts(q.when, None)
@@ -425,8 +428,16 @@ class Asker:
 
     def _yes_no_one(self, q: Question, pos: Position) -> Answer:
         self._asked_outcome = q.outcome.kind if q.outcome is not None else ""
-        facts = self._goal_facts(q)
         ans = Answer(q.text, q.kind)
+        try:
+            facts = self._goal_facts(q)
+        except _NeverAsked as never:
+            # only the events of <when> and of the history are premises (DESIGN.md
+            # "Premises"); an asked event that can never happen here is the answer No
+            ans.verdict = "no"
+            ans.summary = f"No: {never.message}."
+            ans.because = describe.structural(self.sc, q)
+            return ans
         st = self.engine.stepper(pos, facts)
         try:
             if q.kind == "can":
@@ -918,6 +929,10 @@ class Asker:
         ans.answer = nexts[0] if nexts else None
         ans.because = describe.structural(self.sc, q)
         return ans
+
+
+class _NeverAsked(NoSuchEvent):
+    """The asked event of a can/must question matches no event of the position."""
 
 
 class _Impossible(Exception):

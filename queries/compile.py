@@ -31,6 +31,16 @@ def q_scope(kind: str) -> Symbol:
     return Function("q_scope", [_c(kind)])
 
 
+class NoSuchEvent(InputError):
+    """No event of the position matches a phrase.  For an event in ``<when>`` or in
+    the history that is a bad premise (DESIGN.md "Premises"); for the asked event
+    of a can/must question it is the answer No (queries/answer.py)."""
+
+    def __init__(self, message: str, where: str = "", reason: str = "") -> None:
+        super().__init__(message, where)
+        self.reason = reason
+
+
 @dataclass
 class Span:
     name: str  # public span name
@@ -271,7 +281,7 @@ class Compiler:
             raise NotModelled(f"'{ev.text or k}' is not a Magic event")
         return None
 
-    def _no_event(self, ev: Event) -> InputError:
+    def _no_event(self, ev: Event) -> NoSuchEvent:
         """Why no event of the position matches a phrase (the phrase names
         things that exist, but they can never fit together here)."""
         said = shorten(phrase(ev))
@@ -295,7 +305,7 @@ class Compiler:
                 reason = f"{insts[0].card.name}'s effect needs a target and there is no other card in the scenario"
         if not reason:
             reason = "nothing in this position fits it (check the names, the zones and who controls the cards)"
-        return InputError(f"{said} can never happen in this position: {reason}", "question")
+        return NoSuchEvent(f"{said} can never happen in this position: {reason}", "question", reason=reason)
 
     # ------------------------------------------------------------ scopes
     def during_facts(self, text: str) -> list[Symbol]:
