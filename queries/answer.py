@@ -180,6 +180,40 @@ class Asker:
         facts = [Function("q_outcome", [GOAL, Function("resolves_unknown_first", [])])] + self._asked_facts(q)
         return any(self.engine.search(pos, facts, "q_reach").found for pos in self._settled(starts))
 
+    # ------------------------------------------------------------ players leaving (CR 800.4)
+    def _check_leaving(self, q: Question, positions: list[Position]) -> None:
+        """Magic, a player leaving the game (conceding, losing).  With two players
+        the game is over (CR 104.3a, 104.2a): who has priority then is "nobody"
+        (queries/answer.py _who), any other question about play after it is not
+        answered.  With three or more, play goes on without them (CR 800.4a,
+        800.4j), which is not modelled: a question whose scope reaches a player
+        leaving is not answered (encodings/mtg/outcomes.lp,
+        mtg.leave.multiplayer_not_modelled)."""
+        if self.sc.game != "mtg":
+            return
+        many = len(self.sc.players) >= 3
+        settled = self._settled(positions) if q.when.kind != "while_resolves" else positions
+        gone = any(_left(p) for p in [self.start, *positions, *settled])
+        if gone and not many:
+            if q.kind in ("who_has", "who_receives", "who_acts"):
+                return
+            raise NotModelled("the game is over: a player has left a two-player game (CR 104.3a, 800.4a), "
+                              "and questions about play after that are not answered")
+        if not many:
+            return
+        if not gone:
+            try:
+                scope = self.compiler.scope_facts(q.when, q.event)
+            except (NotModelled, InputError):
+                scope = []
+            facts = [Function("q_outcome", [GOAL, Function("player_leaves", [])])] + scope
+            gone = any(self.engine.search(pos, facts, "q_reach").found for pos in positions)
+        if gone:
+            raise NotModelled(_MULTI_LEAVE + "; within the question's scope a player leaves")
+
+    def _leaves_multiplayer(self, pos: Position) -> bool:
+        return self.sc.game == "mtg" and len(self.sc.players) >= 3 and _left(pos)
+
     def _positions_or_start(self, q: Question) -> list[Position]:
         try:
             return self._positions(q.when)
@@ -224,6 +258,8 @@ class Asker:
                     f"{phrase!r} can happen in {len(positions)} different ways here; "
                     "say which (for example name the target or the phase entered)", where)
             pos = positions[0]
+            if i + 1 < len(self.sc.history) and self._leaves_multiplayer(pos):
+                raise NotModelled(f"{where}: {_MULTI_LEAVE} ({phrase!r})")
         if self.sc.history:
             self._starts = [pos]
         return pos
@@ -344,7 +380,10 @@ class Asker:
         try:
             positions = self._positions(q.when)
         except _Impossible as imp:
+            if self._leaves_multiplayer(self.start):
+                raise NotModelled(_MULTI_LEAVE + "; a player has left in the history") from None
             raise self._premise_error(imp, self.start) from None
+        self._check_leaving(q, positions)
         if q.kind in ("can", "must"):
             # "can/must X now / after E / in response to E": the game's pending
             # procedures (a resolution, triggers ...) come first -- nobody can act
@@ -685,6 +724,8 @@ class Asker:
         for pos in positions:
             pr = pos.value("priority")
             who = pr.string if pr is not None and pr.type.name == "String" else "nobody"
+            if self.sc.game == "mtg" and _left(pos):  # the game is over (CR 104.3a; _check_leaving)
+                who = "nobody"
             answers.append((who, pos))
         ans = Answer(q.text, q.kind)
         values = sorted({a for a, _ in answers})
@@ -929,6 +970,16 @@ class Asker:
         ans.answer = nexts[0] if nexts else None
         ans.because = describe.structural(self.sc, q)
         return ans
+
+
+_MULTI_LEAVE = ("a player leaving a game of three or more players (conceding or losing) is not modelled: "
+                "their objects leaving, priority skipping them and a turn without an active player "
+                "(CR 800.4a, 800.4j, 104.3a)")
+
+
+def _left(pos: Position) -> bool:
+    """A player has left the game (Magic: lost, conceded) at this position."""
+    return bool(pos.has("lost"))
 
 
 class _NeverAsked(NoSuchEvent):

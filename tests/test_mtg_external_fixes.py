@@ -40,3 +40,64 @@ def test_impossible_premise_is_still_an_error():
     sc = scenario(_hands("Bob", 9), phase="end", history=["Alice passes", "Bob passes"])
     with pytest.raises(InputError):
         got(sc, "can Alice pass after Bob discards b9 for the hand size limit")
+
+
+# ---------------------------------------------------------------- 1: players leaving (CR 800.4, 104.3a)
+BOLT = "Lightning Bolt"
+
+
+def _after(players, active):
+    i = players.index(active)
+    return players[(i + 1) % len(players)]
+
+
+@pytest.mark.parametrize("active", ["Alice", "Bob"])
+def test_two_player_concession_ends_the_game(active):
+    """CR 104.3a, 800.4a: a player who concedes leaves; in a two-player game the
+    game is over, nobody has priority, and no question about play after it is answered."""
+    from logic.errors import NotModelled
+
+    other = _after(("Alice", "Bob"), active)
+    sc = scenario([card(BOLT, other, "hand")], active=active)
+    assert got(sc, f"who has priority after {active} concedes") == "nobody"
+    assert got(sc, f"who has priority after {other} concedes") == "nobody"
+    with pytest.raises(NotModelled, match="800.4"):
+        got(sc, f"can {other} cast {BOLT} after {active} concedes")
+
+
+@pytest.mark.parametrize("active", ["Alice", "Carol"])
+def test_four_player_concession_is_not_modelled(active):
+    """CR 800.4a, 800.4j: with four players the game goes on without the player
+    who left; that is not modelled, so the question is refused, never answered as
+    if they were still in the game."""
+    from logic.errors import NotModelled
+
+    nxt = _after(FOUR, active)
+    sc = scenario([card(BOLT, nxt, "hand")], players=FOUR, active=active)
+    for q in (f"who has priority after {active} concedes",
+              f"who has priority after {nxt} concedes",
+              f"what is on the stack after {nxt} concedes"):
+        with pytest.raises(NotModelled, match="800.4"):
+            got(sc, q)
+    hist = scenario([card(BOLT, nxt, "hand")], players=FOUR, active=active, history=[f"{nxt} concedes"])
+    with pytest.raises(NotModelled, match="800.4"):
+        got(hist, f"who has priority after {active} passes")
+    # without anyone leaving the four-player game is answered
+    assert got(sc, f"who has priority after {active} passes") == nxt
+
+
+@pytest.mark.parametrize("active", ["Alice", "Bob"])
+def test_four_player_loss_to_sba_is_not_modelled(active):
+    """CR 704.5a, 800.4j: the active player at 3 life is dealt 3 by a Bolt; the
+    state-based action makes them leave a four-player game -- refused, not answered
+    with the player who left still holding priority."""
+    from logic.errors import NotModelled
+
+    nxt = _after(FOUR, active)
+    order = list(FOUR[FOUR.index(active):] + FOUR[:FOUR.index(active)])
+    life = {p: 20 for p in FOUR} | {active: 3}
+    hist = [f"{active} passes", f"{nxt} casts {BOLT} targeting {active}"] + [f"{p} passes" for p in order[1:]] \
+        + [f"{active} passes"]
+    sc = scenario([card(BOLT, nxt, "hand")], players=FOUR, active=active, life=life, history=hist)
+    with pytest.raises(NotModelled, match="800.4"):
+        got(sc, "who has priority now")
