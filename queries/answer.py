@@ -965,7 +965,18 @@ class Asker:
             self._bounded(res, "the next point")
             if res.found and res.trace is not None:
                 step = next(s for s in res.trace.steps if s.event.name == "advance")
-                nexts.append(describe.key_name(self.sc, step.event.arguments[0].name))
+                key = step.event.arguments[0].name
+                if key == "turn_end":
+                    # the turn is over: the next turn begins with its first point
+                    # (CR 500.1, 502; Yu-Gi-Oh! its Draw Phase); turn_end is no point
+                    key = self.turn.points[0].key
+                    note = (f"the turn ends here; {describe.key_name(self.sc, key)} is the first point of the next "
+                            "turn, which is not otherwise modelled (effects that skip or add its steps or "
+                            "phases are not considered)")
+                    if note not in ans.notes:
+                        ans.notes.append(note)
+                    ans.detail["next_turn"] = True
+                nexts.append(describe.key_name(self.sc, key))
                 ans.witness = describe.timeline(self.sc, res.trace)
         ans.answer = nexts[0] if nexts else None
         ans.because = describe.structural(self.sc, q)

@@ -101,3 +101,26 @@ def test_four_player_loss_to_sba_is_not_modelled(active):
     sc = scenario([card(BOLT, nxt, "hand")], players=FOUR, active=active, life=life, history=hist)
     with pytest.raises(NotModelled, match="800.4"):
         got(sc, "who has priority now")
+
+
+# ---------------------------------------------------------------- 2: the point after the last one of the turn
+@pytest.mark.parametrize("players, active", [(("Alice", "Bob"), "Alice"), (("Alice", "Bob"), "Bob"),
+                                             (FOUR, "Dave"), (FOUR, "Bob")])
+def test_point_after_cleanup_is_next_untap(players, active):
+    """CR 514.3, 500.1: a cleanup step without priority ends the turn; the next
+    point is the next turn's untap step, never the internal node turn_end."""
+    from tests.mtg_util import ask
+
+    ans = ask(scenario([], phase="cleanup", players=players, active=active), "which point comes next now")
+    assert ans.answer == "untap"
+    assert any("next turn" in n for n in ans.notes)
+
+
+def test_ygo_point_after_end_phase_is_next_draw_phase():
+    """Yu-Gi-Oh!: after the End Phase the next turn begins with its Draw Phase."""
+    from logic.scenario import from_data
+    from queries.answer import Asker
+
+    sc = {"game": "ygo", "players": ["A", "B"], "turn_player": "B", "phase": "end", "cards": []}
+    ans = Asker(from_data(sc, "test scenario")).ask("which point comes next after B passes")
+    assert ans.answer == "draw"
