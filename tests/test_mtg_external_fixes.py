@@ -124,3 +124,30 @@ def test_ygo_point_after_end_phase_is_next_draw_phase():
     sc = {"game": "ygo", "players": ["A", "B"], "turn_player": "B", "phase": "end", "cards": []}
     ans = Asker(from_data(sc, "test scenario")).ask("which point comes next after B passes")
     assert ans.answer == "draw"
+
+
+# ---------------------------------------------------------------- 3: naming one ability of several
+@pytest.mark.parametrize("players, active", [(("Alice", "Bob"), "Alice"), (("Alice", "Bob"), "Bob"),
+                                             (FOUR, "Carol"), (FOUR, "Dave")])
+def test_name_one_loyalty_ability(players, active):
+    """CR 606.3, 606.4: DESIGN's "A activates X's <first|second|...|+N|-N> ability"
+    selects that ability; one loyalty ability per turn, in its controller's main phase."""
+    from logic.errors import InputError
+    from tests.mtg_util import ask
+
+    other = _after(players, active)
+    sc = scenario([card("Jace Beleren", active, "battlefield")], players=players, active=active)
+    ans = ask(sc, f"can {active} activate Jace Beleren's -1 ability targeting {other} now")
+    assert ans.verdict == "yes"
+    assert got(sc, f"can {active} activate the second ability of Jace Beleren now") == "yes"
+    assert got(sc, f"can {active} activate Jace Beleren's first ability now") == "yes"
+    with pytest.raises(InputError):
+        got(sc, f"can {active} activate Jace Beleren's fifth ability now")
+    with pytest.raises(InputError):
+        got(sc, f"can {active} activate Jace Beleren's +3 ability now")
+    used = scenario([card("Jace Beleren", active, "battlefield")], players=players, active=active,
+                    history=[f"{active} activates Jace Beleren's +2 ability"]
+                    + [f"{p} passes" for p in players[players.index(active):] + players[:players.index(active)]])
+    assert got(used, f"can {active} activate Jace Beleren's -1 ability targeting {other} now") == "no"
+    opp = scenario([card("Jace Beleren", other, "battlefield")], players=players, active=active)
+    assert got(opp, f"can {other} activate Jace Beleren's second ability after {active} passes") == "no"
