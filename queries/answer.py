@@ -192,8 +192,9 @@ class Asker:
         if self.sc.game != "mtg":
             return
         many = len(self.sc.players) >= 3
-        settled = self._settled(positions) if q.when.kind != "while_resolves" else positions
-        gone = any(_left(p) for p in [self.start, *positions, *settled])
+        gone = any(_left(p) for p in [self.start, *positions])
+        if many and not gone and q.when.kind != "while_resolves":
+            gone = any(_left(p) for p in self._settled(positions))
         if gone and not many:
             if q.kind in ("who_has", "who_receives", "who_acts"):
                 return
