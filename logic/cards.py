@@ -77,7 +77,13 @@ class Effect:
     # target, trigger event, window, frequency, restriction, resolution,
     # approximation, ...).  Never dropped: an answer that could depend on one
     # of these is refused as not modelled, or checked under both of its
-    # readings (DESIGN.md "Not modelled").
+    # readings (DESIGN.md "Not modelled").  The card-text reader writes:
+    # trigger event, event, condition, qualifier, responds to, cost, target,
+    # window, frequency, kind, activation, effect, restriction (on the
+    # activation or on players), resolution (a restriction its resolution
+    # leaves behind), continuous / replacement (what a Continuous Effect
+    # does), and "unread: <reason>" for what it could not read at all
+    # (README "Any card: attributes read from its text").
     unmodelled: tuple[str, ...] = ()
 
     @property
@@ -116,6 +122,9 @@ class Card:
     # Text of the card that belongs to none of its effects (a static rule,
     # a restriction, a sentence the reader could not place), as
     # "<aspect>: <the card's words>"; like Effect.unmodelled, never dropped.
+    # The reader writes: material, summoning condition, summoning procedure,
+    # note, frequency, restriction, text, and "effect N: ..." for an effect
+    # it could not read (no Effect entry exists for it).
     unmodelled: tuple[str, ...] = ()
 
     def unmodelled_parts(self) -> list[tuple[int | None, str]]:

@@ -276,6 +276,29 @@ class MtgCardList:
                 yield c
 
 
+def _slim(rec: Mapping[str, Any]) -> dict[str, Any]:
+    """The fields the reader takes (a Scryfall object holds many more)."""
+    out = {k: rec[k] for k in FIELDS if k in rec}
+    if rec.get("card_faces"):
+        out["card_faces"] = [{k: f[k] for k in FACE_FIELDS if k in f} for f in rec["card_faces"]
+                             if isinstance(f, Mapping)]
+    return out
+
+
+def _derive_all(records: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Read every record, in several processes when there are many (order kept)."""
+    n = min(4, os.cpu_count() or 1)
+    if n > 1 and len(records) >= 2000:
+        try:
+            from concurrent.futures import ProcessPoolExecutor
+
+            with ProcessPoolExecutor(max_workers=n) as pool:
+                return list(pool.map(card_entry, records, chunksize=250))
+        except (OSError, RuntimeError):
+            pass  # no processes here: do it in this one
+    return [card_entry(r) for r in records]
+
+
 def load(path: str | Path, use_cache: bool = True) -> MtgCardList:
     """Read every card of a Magic card list (from the cache when it is there)."""
     t0 = time.perf_counter()
@@ -297,12 +320,12 @@ def load(path: str | Path, use_cache: bool = True) -> MtgCardList:
             pass
     raw: dict[str, dict[str, Any]] = {}
     try:
-        for rec in iter_records(path):
-            d = card_entry(rec)
-            if d["name"] and (d["name"] not in raw or ("error" in raw[d["name"]] and "error" not in d)):
-                raw[d["name"]] = d  # the first record of a name, unless only a later one is a card
+        records = [_slim(rec) for rec in iter_records(path)]
     except (OSError, UnicodeDecodeError) as exc:
         raise InputError(f"cannot read the card list ({exc})", str(path)) from None
+    for d in _derive_all(records):
+        if d["name"] and (d["name"] not in raw or ("error" in raw[d["name"]] and "error" not in d)):
+            raw[d["name"]] = d  # the first record of a name, unless only a later one is a card
     t_derive = time.perf_counter() - t0 - t_hash
     if use_cache:
         try:

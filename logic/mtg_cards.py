@@ -29,6 +29,7 @@ from __future__ import annotations
 import difflib
 import re
 from collections.abc import Mapping
+from functools import cache
 from typing import Any
 
 from logic.cards import Card, Effect, approximations
@@ -619,15 +620,6 @@ def _num(word: str) -> int | None:
     return _NUMBERS.get(word)
 
 
-def _self_names(name: str) -> list[str]:
-    names = [re.escape(name), r"this (?:creature|permanent|artifact|enchantment|land|card|spell|planeswalker|"
-                              r"vehicle|equipment|aura|saga|battle)", "~"]
-    short = name.split(",")[0].strip()
-    if short != name:
-        names.append(re.escape(short))
-    return names
-
-
 def _tilde(text: str, name: str) -> str:
     """Lower case, the card's own name (and "this creature" ...) as ``~``."""
     t = text.lower()
@@ -658,13 +650,27 @@ def _sentences(text: str) -> list[str]:
 
 def _masked(text: str, name: str) -> str:
     """``text`` with the card's name (which may hold commas) masked, same length."""
-    for n in (name, name.split(",")[0].strip()):
-        if n:
-            text = re.sub(re.escape(n), lambda m: "~" * len(m.group(0)), text, flags=re.IGNORECASE)
+    for n in (name.lower(), name.split(",")[0].strip().lower()):
+        if not n:
+            continue
+        low = text.lower()
+        i = low.find(n)
+        while i >= 0:
+            text = text[:i] + "~" * len(n) + text[i + len(n):]
+            i = text.lower().find(n, i + len(n))
     return text
 
 
 # ---- keywords
+
+
+@cache
+def _keyword_names(listed: frozenset[str]) -> dict[str, tuple[str, ...]]:
+    """The keyword names by their first three letters, longest first."""
+    out: dict[str, list[str]] = {}
+    for kw in sorted(set(KEYWORD_READING) | listed, key=len, reverse=True):
+        out.setdefault(kw[:3], []).append(kw)
+    return {k: tuple(v) for k, v in out.items()}
 
 
 def _keyword_part(part: str, listed: set[str]) -> tuple[str, str] | None:
@@ -677,8 +683,7 @@ def _keyword_part(part: str, listed: set[str]) -> tuple[str, str] | None:
         return "landwalk", p
     if re.fullmatch(r"[a-z]+cycling(?: \{[^}]*\})+|[a-z]+cycling\s*[—–-].*", low):
         return "cycling", p  # typecycling (CR 702.29e)
-    names = sorted(set(KEYWORD_READING) | listed, key=len, reverse=True)
-    for kw in names:
+    for kw in _keyword_names(frozenset(listed)).get(low[:3], ()):
         if low == kw:
             return kw, p
         if low.startswith(kw):

@@ -55,9 +55,13 @@ from lark import Lark, Token, Tree
 from lark.exceptions import LarkError
 from lark.lexer import Lexer
 
+import logic.cards as _cards_module
 from logic import vocabulary as V
 from logic.cards import Card, Effect, parse_ygo_card
 from logic.errors import InputError
+
+# the code derivations depend on, as imported (see grammar_digest)
+_SOURCES = tuple(Path(m).read_bytes() for m in (__file__, V.__file__, _cards_module.__file__))
 
 READER_VERSION = "1.2"  # 1.1: ATK/DEF changes read as atk_change (stat_change_actions)
 # 1.2: unmodelled parts of effects and cards, older mandatory wording, hard once per turn groups
@@ -96,14 +100,17 @@ def _card_parser() -> Lark:
     return _parser("card")
 
 
+@cache
 def grammar_digest() -> str:
     """Digest of what derivations depend on: the grammar, this module, the vocabulary
-    and the card schema that reads the cached cards back (logic/cards.py)."""
-    import logic.cards as cards_module
+    and the card schema that reads the cached cards back (logic/cards.py).
 
+    The sources are the ones read when this module was imported (``_SOURCES``), so
+    that a process never files derivations of the code it runs under the key of a
+    file edited since."""
     h = hashlib.sha256(_grammar_text().encode("utf-8"))
-    for mod in (__file__, V.__file__, cards_module.__file__):
-        h.update(Path(mod).read_bytes())
+    for src in _SOURCES:
+        h.update(src)
     return h.hexdigest()[:16]
 
 
@@ -3262,8 +3269,11 @@ def card_part(u: Unit, why: str | None = None) -> str | None:
     if u.role == "procedure":
         return f"summoning procedure: {txt}"
     if u.role == "summon_condition":
-        if tuple(u.sentences[0].words()) in _NO_NORMAL_SUMMON:
+        w = u.sentences[0].words()
+        if tuple(w) in _NO_NORMAL_SUMMON:
             return None  # no_normal_summon (ygo.summon.cannot_normal_summon)
+        if w[:2] == ["you", "cannot"] and is_restriction(txt):
+            return f"restriction: {txt}"  # "You cannot Special Summon the turn you activate ...": on the player
         return f"summoning condition: {txt}"
     if u.role == "restriction":
         if why:

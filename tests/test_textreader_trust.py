@@ -224,3 +224,26 @@ def test_effects_with_unmodelled_parts_are_not_fully_modelled(records: dict[str,
     js = tr.report_json(cov, None)
     n = sum(c.get("fully_modelled", 0) for c in js["cards"].values())
     assert n == sum(dc.fully_modelled for dc in dcs)
+
+
+def test_effect_veiler_chained_to_dark_ruler_no_more_is_not_answered(tmp_path: Path) -> None:
+    """The response ban is not modelled, so "can B activate Effect Veiler" in response is
+    never answered "Yes": the answer says what is not modelled (exit 4)."""
+    import os
+    import subprocess
+    import sys
+
+    path = _path()
+    sc = tmp_path / "drnm.yaml"
+    sc.write_text(
+        "game: ygo\nplayers: [A, B]\nturn_player: A\nphase: main1\ncards:\n"
+        "  - {card: Dark Ruler No More, controller: A, zone: hand}\n"
+        "  - {card: Judgment Dragon, controller: A, zone: monster, position: face_up_attack}\n"
+        "  - {card: Effect Veiler, controller: B, zone: hand}\n"
+        "history:\n  - A activates Dark Ruler No More\n", encoding="utf-8")
+    env = {**os.environ, "CHAINJUDGE_CARDS": str(path)}
+    run = subprocess.run([sys.executable, "-m", "queries.cli", "ask", str(sc),
+                          "can B activate Effect Veiler targeting Judgment Dragon now"],
+                         capture_output=True, text=True, env=env, timeout=600)
+    assert run.returncode == 4, (run.returncode, run.stdout, run.stderr)
+    assert "Dark Ruler No More" in run.stdout + run.stderr and "in response to" in run.stdout + run.stderr
