@@ -134,7 +134,7 @@ def parts_of(sc: Scenario) -> list[Part]:
                     add(card, e.index, "resolution: what it does on resolution is not modelled")
         dc = sc.derived.get(card.name)
         if dc is not None and card.origin == "derived":
-            for r in dc.reports:
+            for r in getattr(dc, "reports", ()):  # Magic: DerivedMtgCard, its parts are the card's own
                 if r.status != "classified":
                     why = "; ".join(r.reasons) or r.text or "not read"
                     add(card, r.index, f"{r.status}: {why}")
