@@ -17,7 +17,7 @@ from logic.unmodelled import parts_of, refuse
 from logic.userrules import UserRules
 from queries import describe, explain, relevance
 from queries.ast import Event, Question, When
-from queries.compile import GOAL, UNTIL, Compiler, q_scope
+from queries.compile import GOAL, UNTIL, Compiler, NoSuchEvent, q_scope
 from queries.compile import phrase as event_phrase
 from queries.engine import Engine, Position, ReplayError, SearchResult, Trace
 from queries.parser import Names, parse_event, parse_question
@@ -185,6 +185,41 @@ class Asker:
         facts = [Function("q_outcome", [GOAL, Function("resolves_unknown_first", [])])] + self._asked_facts(q)
         return any(self.engine.search(pos, facts, "q_reach").found for pos in self._settled(starts))
 
+    # ------------------------------------------------------------ players leaving (CR 800.4)
+    def _check_leaving(self, q: Question, positions: list[Position]) -> None:
+        """Magic, a player leaving the game (conceding, losing).  With two players
+        the game is over (CR 104.3a, 104.2a): who has priority then is "nobody"
+        (queries/answer.py _who), any other question about play after it is not
+        answered.  With three or more, play goes on without them (CR 800.4a,
+        800.4j), which is not modelled: a question whose scope reaches a player
+        leaving is not answered (encodings/mtg/outcomes.lp,
+        mtg.leave.multiplayer_not_modelled)."""
+        if self.sc.game != "mtg":
+            return
+        many = len(self.sc.players) >= 3
+        gone = any(_left(p) for p in [self.start, *positions])
+        if many and not gone and q.when.kind != "while_resolves":
+            gone = any(_left(p) for p in self._settled(positions))
+        if gone and not many:
+            if q.kind in ("who_has", "who_receives", "who_acts"):
+                return
+            raise NotModelled("the game is over: a player has left a two-player game (CR 104.3a, 800.4a), "
+                              "and questions about play after that are not answered")
+        if not many:
+            return
+        if not gone:
+            try:
+                scope = self.compiler.scope_facts(q.when, q.event)
+            except (NotModelled, InputError):
+                scope = []
+            facts = [Function("q_outcome", [GOAL, Function("player_leaves", [])])] + scope
+            gone = any(self.engine.search(pos, facts, "q_reach").found for pos in positions)
+        if gone:
+            raise NotModelled(_MULTI_LEAVE + "; within the question's scope a player leaves")
+
+    def _leaves_multiplayer(self, pos: Position) -> bool:
+        return self.sc.game == "mtg" and len(self.sc.players) >= 3 and _left(pos)
+
     def _positions_or_start(self, q: Question) -> list[Position]:
         try:
             return self._positions(q.when)
@@ -256,6 +291,8 @@ class Asker:
                     "say which (for example name the target, the phase entered, or what was paid: "
                     "tributing …, discarding …)", where)
             pos = positions[0]
+            if i + 1 < len(self.sc.history) and self._leaves_multiplayer(pos):
+                raise NotModelled(f"{where}: {_MULTI_LEAVE} ({phrase!r})")
         return pos, trace
 
     # ------------------------------------------------------------ entry
@@ -395,10 +432,13 @@ class Asker:
         try:
             return self._answer_from(q, self._positions(q.when))
         except _Impossible as imp:
+            if self._leaves_multiplayer(self.start):
+                raise NotModelled(_MULTI_LEAVE + "; a player has left in the history") from None
             # a premise that cannot happen is not a verdict (DESIGN.md, "Premises")
             raise self._premise_error(imp, self.start) from None
 
     def _answer_from(self, q: Question, positions: list[Position]) -> Answer:
+        self._check_leaving(q, positions)
         if q.kind in ("can", "must"):
             # "can/must X now / after E / in response to E": the game's pending
             # procedures (a resolution, triggers ...) come first -- nobody can act
@@ -437,7 +477,10 @@ class Asker:
                     and responded.kind in ("activate", "chain", "cast"):
                 # in response to an activation (a spell cast): the very next link above it
                 ev = Event(**{**ev.__dict__, "chained": True})
-            facts = self.compiler.event_facts(GOAL, ev)
+            try:
+                facts = self.compiler.event_facts(GOAL, ev)
+            except NoSuchEvent as exc:
+                raise _NeverAsked(exc.message, exc.where, reason=exc.reason) from None
             return facts + self.compiler.scope_facts(q.when, ev)
         assert q.outcome is not None
         return self._outcome_facts(q) + self.compiler.scope_facts(q.when, None)
@@ -479,8 +522,16 @@ class Asker:
 
     def _yes_no_one(self, q: Question, pos: Position) -> Answer:
         self._asked_outcome = q.outcome.kind if q.outcome is not None else ""
-        facts = self._goal_facts(q)
         ans = Answer(q.text, q.kind)
+        try:
+            facts = self._goal_facts(q)
+        except _NeverAsked as never:
+            # only the events of <when> and of the history are premises (DESIGN.md
+            # "Premises"); an asked event that can never happen here is the answer No
+            ans.verdict = "no"
+            ans.summary = f"No: {never.message}."
+            ans.because = describe.structural(self.sc, q)
+            return ans
         st = self.engine.stepper(pos, facts)
         try:
             if q.kind == "can":
@@ -738,6 +789,8 @@ class Asker:
         for pos in positions:
             pr = pos.value("priority")
             who = pr.string if pr is not None and pr.type.name == "String" else "nobody"
+            if self.sc.game == "mtg" and _left(pos):  # the game is over (CR 104.3a; _check_leaving)
+                who = "nobody"
             answers.append((who, pos))
         ans = Answer(q.text, q.kind)
         values = sorted({a for a, _ in answers})
@@ -994,11 +1047,36 @@ class Asker:
             self._bounded(res, "the next point")
             if res.found and res.trace is not None:
                 step = next(s for s in res.trace.steps if s.event.name == "advance")
-                nexts.append(describe.key_name(self.sc, step.event.arguments[0].name))
+                key = step.event.arguments[0].name
+                if key == "turn_end":
+                    # the turn is over: the next turn begins with its first point
+                    # (CR 500.1, 502; Yu-Gi-Oh! its Draw Phase); turn_end is no point
+                    key = self.turn.points[0].key
+                    note = (f"the turn ends here; {describe.key_name(self.sc, key)} is the first point of the next "
+                            "turn, which is not otherwise modelled (effects that skip or add its steps or "
+                            "phases are not considered)")
+                    if note not in ans.notes:
+                        ans.notes.append(note)
+                    ans.detail["next_turn"] = True
+                nexts.append(describe.key_name(self.sc, key))
                 ans.witness = describe.timeline(self.sc, res.trace)
         ans.answer = nexts[0] if nexts else None
         ans.because = describe.structural(self.sc, q)
         return ans
+
+
+_MULTI_LEAVE = ("a player leaving a game of three or more players (conceding or losing) is not modelled: "
+                "their objects leaving, priority skipping them and a turn without an active player "
+                "(CR 800.4a, 800.4j, 104.3a)")
+
+
+def _left(pos: Position) -> bool:
+    """A player has left the game (Magic: lost, conceded) at this position."""
+    return bool(pos.has("lost"))
+
+
+class _NeverAsked(NoSuchEvent):
+    """The asked event of a can/must question matches no event of the position."""
 
 
 class _Impossible(Exception):

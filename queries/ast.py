@@ -11,6 +11,7 @@ class Ref:
 
     text: str
     effect: bool = False
+    ability: str | None = None  # one ability of several: "first" ... "sixth", or a loyalty cost "+1", "-2", "0"
 
 
 @dataclass(frozen=True)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from typing import Any
 
 from logic.errors import InputError, NotModelled, shorten
 from logic.games import turn
@@ -29,6 +30,19 @@ def _c(name: str) -> Symbol:
 
 def q_scope(kind: str) -> Symbol:
     return Function("q_scope", [_c(kind)])
+
+
+_ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth")
+
+
+class NoSuchEvent(InputError):
+    """No event of the position matches a phrase.  For an event in ``<when>`` or in
+    the history that is a bad premise (DESIGN.md "Premises"); for the asked event
+    of a can/must question it is the answer No (queries/answer.py)."""
+
+    def __init__(self, message: str, where: str = "", reason: str = "") -> None:
+        super().__init__(message, where)
+        self.reason = reason
 
 
 @dataclass
@@ -67,11 +81,30 @@ class Compiler:
         out = []
         for inst in self.instances(ref):
             for eff in inst.card.effects:
-                if eff.kind != "continuous":
+                if eff.kind != "continuous" and (ref.ability is None or eff in self._ability(inst, ref.ability)):
                     out.append(Function("eff", [String(inst.id), _num(eff.index)]))
+        if not out and ref.ability is not None:
+            raise InputError(f"{shorten(ref.text)} has no {ref.ability} ability that can be activated", "question")
         if not out:
             raise NotModelled(f"{ref.text} has no effect that can be activated in the card library")
         return out
+
+    def _ability(self, inst: CardInstance, sel: str) -> list[Any]:
+        """The ability of a card named by its place ("the second ability") or, for a
+        loyalty ability, its cost ("+1", "-2", "0"): CR 606.3, 113.1; DESIGN.md
+        "A activates X's <first|second|...|+N|-N> ability"."""
+        abilities = sorted((e for e in inst.card.effects if e.kind != "card"), key=lambda e: e.index)
+        if sel in _ORDINALS:
+            # the place counts every ability of the text; a keyword ability or text
+            # the reader could not place would shift it, so it is then not known
+            if inst.card.extra.get("keywords") or inst.card.unmodelled:
+                raise NotModelled(f"which ability is the {sel} of {inst.card.name} (it has keyword abilities or "
+                                  "text not read as an ability); name a loyalty ability by its cost")
+            k = _ORDINALS.index(sel)
+            return [abilities[k]] if k < len(abilities) else []
+        n = int(sel)
+        want = ("loyalty_up", str(n)) if n >= 0 else ("loyalty_down", str(-n))
+        return [e for e in abilities if e.kind == "loyalty" and want in e.costs]
 
     def span(self, text: str) -> Span:
         name = self.turn.resolve(text)
@@ -326,8 +359,11 @@ class Compiler:
         out = []
         for inst in self.instances(ref):
             for eff in inst.card.effects:
-                if (eff.kind == "card") == cast and eff.kind != "triggered":
+                if (eff.kind == "card") == cast and eff.kind != "triggered" and \
+                        (ref.ability is None or eff in self._ability(inst, ref.ability)):
                     out.append(Function("eff", [String(inst.id), _num(eff.index)]))
+        if not out and ref.ability is not None:
+            raise InputError(f"{shorten(ref.text)} has no {ref.ability} ability that can be activated", "question")
         if not out:
             what = "spell" if cast else "ability that can be activated"
             raise NotModelled(f"{ref.text} has no {what} in the card library")
@@ -402,7 +438,7 @@ class Compiler:
             raise NotModelled(f"'{ev.text or k}' is not a Magic event")
         return None
 
-    def _no_event(self, ev: Event) -> InputError:
+    def _no_event(self, ev: Event) -> NoSuchEvent:
         """Why no event of the position matches a phrase (the phrase names
         things that exist, but they can never fit together here)."""
         said = shorten(phrase(ev))
@@ -426,7 +462,7 @@ class Compiler:
                 reason = f"{insts[0].card.name}'s effect needs a target and there is no other card in the scenario"
         if not reason:
             reason = "nothing in this position fits it (check the names, the zones and who controls the cards)"
-        return InputError(f"{said} can never happen in this position: {reason}", "question")
+        return NoSuchEvent(f"{said} can never happen in this position: {reason}", "question", reason=reason)
 
     # ------------------------------------------------------------ scopes
     def during_facts(self, text: str) -> list[Symbol]:

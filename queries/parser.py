@@ -175,6 +175,16 @@ class _Build(Transformer):  # type: ignore[type-arg]
         assert isinstance(ref, Ref)
         return Ref(ref.text, effect=True)
 
+    def ability_of(self, items: list[object]) -> Ref:
+        ref, sel = items[0], items[-1]
+        assert isinstance(ref, Ref)
+        return Ref(ref.text, effect=True, ability=str(sel).lower().replace("−", "-"))
+
+    def ability_of_the(self, items: list[object]) -> Ref:
+        sel, ref = items[0], items[-1]
+        assert isinstance(ref, Ref)
+        return Ref(ref.text, effect=True, ability=str(sel).lower())
+
     def plain_card(self, items: list[object]) -> Ref:
         ref = items[0]
         assert isinstance(ref, Ref)
