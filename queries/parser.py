@@ -183,7 +183,11 @@ class _Build(Transformer):  # type: ignore[type-arg]
     def ability_of_the(self, items: list[object]) -> Ref:
         sel, ref = items[0], items[-1]
         assert isinstance(ref, Ref)
-        return Ref(ref.text, effect=True, ability=str(sel).lower())
+        word = str(sel).lower()
+        n = self._ORDINALS.get(word)
+        # one spelling for the compiler: "2nd ability" is "second ability"
+        names = ("first", "second", "third", "fourth", "fifth", "sixth")
+        return Ref(ref.text, effect=True, ability=names[n - 1] if n else word)
 
     def plain_card(self, items: list[object]) -> Ref:
         ref = items[0]
@@ -245,8 +249,8 @@ class _Build(Transformer):  # type: ignore[type-arg]
         assert isinstance(n, int)
         return [Paid("mode", number=n)]
 
-    _ORDINALS = {"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5,
-                 "1st": 1, "2nd": 2, "3rd": 3, "4th": 4, "5th": 5}
+    _ORDINALS = {"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6,
+                 "1st": 1, "2nd": 2, "3rd": 3, "4th": 4, "5th": 5, "6th": 6}
 
     def mode(self, items: list[Token]) -> int:
         word = str(items[-1]).lower()
