@@ -33,6 +33,7 @@ from queries.ast import Event, Outcome, Paid, Question, Ref, When
 
 MAX_LENGTH = 1000
 _GUARD = "\x00"  # marks a point name read only right after a when-word
+_START_GUARD = "\x01"  # marks a point name read only at the start of a phrase or right after a when-word
 _WHEN_AFTER = re.compile(r"(?:^|\s)(?:after|before|during|at|in)\s+(?:the\s+)?$", re.IGNORECASE)
 _WHEN_WORDS = {"after", "before", "during", "at", "in", "while"}
 _SINGLE_WORD_POINTS_SKIP = {"draw", "end", "main", "battle", "combat", "beginning", "ending"}
@@ -80,7 +81,10 @@ def _point_names(game: str) -> list[str]:
         if n.split(" ", 1)[0] in _WHEN_WORDS:
             # "after damage calculation" is the when-form "after <damage calculation>"
             # (the same moment as the sub-step of that name); "before damage
-            # calculation" means before it begins, "during damage calculation" while it lasts
+            # calculation" means before it begins, "during damage calculation" while it lasts.
+            # As the subject of an event phrase ("after damage calculation begins", a
+            # history line) or right after a when-word it is the sub-step's name.
+            out.append(_START_GUARD + n)
             continue
         if " " not in n and "." not in n and not any(ch.isdigit() for ch in n):
             if len(n) < 2:
@@ -119,7 +123,8 @@ def _substitute(text: str, names: Names) -> _Sub:
     lower = text.lower()
     for name, kind, case in entries:
         guarded = name.startswith(_GUARD)
-        name = name.lstrip(_GUARD)
+        start_guarded = name.startswith(_START_GUARD)
+        name = name.lstrip(_GUARD).lstrip(_START_GUARD)
         if name not in text if case else (name.isascii() and name.lower() not in lower):
             continue
         for m in _name_pattern(name, case).finditer(text):
@@ -127,6 +132,8 @@ def _substitute(text: str, names: Names) -> _Sub:
             if any(taken[s:e]):
                 continue
             if guarded and not _WHEN_AFTER.search(text[:s]):
+                continue
+            if start_guarded and s > 0 and not _WHEN_AFTER.search(text[:s]):
                 continue
             if kind == "t" and name.lower() == "the":
                 continue
