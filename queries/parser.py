@@ -34,6 +34,7 @@ from queries.ast import Event, Outcome, Paid, Question, Ref, When
 MAX_LENGTH = 1000
 _GUARD = "\x00"  # marks a point name read only right after a when-word
 _START_GUARD = "\x01"  # marks a point name read only at the start of a phrase or right after a when-word
+_DEALT = re.compile(r"(?:\s+damage)?\s+(?:is|being)\s+dealt\b", re.IGNORECASE)
 _WHEN_AFTER = re.compile(r"(?:^|\s)(?:after|before|during|at|in)\s+(?:the\s+)?$", re.IGNORECASE)
 _WHEN_WORDS = {"after", "before", "during", "at", "in", "while"}
 _SINGLE_WORD_POINTS_SKIP = {"draw", "end", "main", "battle", "combat", "beginning", "ending"}
@@ -135,6 +136,8 @@ def _substitute(text: str, names: Names) -> _Sub:
                 continue
             if start_guarded and s > 0 and not _WHEN_AFTER.search(text[:s]):
                 continue
+            if kind == "t" and _DEALT.match(text, e):
+                continue  # "combat damage is dealt" is an event, not the step's name
             if kind == "t" and name.lower() == "the":
                 continue
             for i in range(s, e):

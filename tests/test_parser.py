@@ -108,3 +108,20 @@ def test_error_shows_the_column(names):
         parse_question("can B activate Efect Veiler now", names)
     text = str(err.value)
     assert "column 16" in text and "^" in text
+
+
+@pytest.mark.parametrize("text,when_kind", [
+    # the event phrases of combat damage are not the names of the steps they happen in
+    ("who has priority after combat damage is dealt", "after"),
+    ("what is on the stack in response to combat damage being dealt", "in_response"),
+    ("who has priority after first-strike damage is dealt", "after"),
+])
+def test_mtg_damage_event_phrases(text, when_kind):
+    q = parse_question(text, Names(["Lightning Bolt"], ["Alice", "Bob"], "mtg"))
+    assert q.when.kind.startswith(when_kind.split("_")[0]), q.when
+
+
+def test_point_name_starting_with_a_when_word_as_event_subject(names):
+    # ... and the sub-step's own name as the subject of "<point> begins" (a history line)
+    ev = parse_event("after damage calculation begins", names)
+    assert ev.kind == "begins" and "after damage calculation" in str(ev.point), ev
