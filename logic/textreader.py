@@ -63,7 +63,7 @@ from logic.errors import InputError
 # the code derivations depend on, as imported (see grammar_digest)
 _SOURCES = tuple(Path(m).read_bytes() for m in (__file__, V.__file__, _cards_module.__file__))
 
-READER_VERSION = "1.3"  # 1.3: Spell/Trap targets include the Field Zone; "up to N" targets. 1.2: every sentence read or listed. 1.1: ATK/DEF changes read as atk_change
+READER_VERSION = "1.4"  # 1.3: Spell/Trap targets include the Field Zone; "up to N" targets. 1.2: every sentence read or listed. 1.1: ATK/DEF changes read as atk_change
 # 1.2: unmodelled parts of effects and cards, older mandatory wording, hard once per turn groups
 
 CLASSIFIED, PARTIAL, UNCLASSIFIED = "classified", "partial", "unclassified"
@@ -1888,6 +1888,16 @@ def _fill_alternative(a: Analysis, x: Analysis) -> None:
         x.unmodelled = [u for u in a.unmodelled if u.split(":")[0] in ("cost", "target")] + x.unmodelled
     if not x.activation_from:
         x.zones = x.zones or list(a.zones)
+    else:
+        # the same card activated from another place ("If you control no cards, you
+        # can activate this card from your hand"): everything the activation requires
+        # still applies -- its window, conditions, the event it answers, and what of
+        # it is not modelled (Evenly Matched from the hand is still activated only at
+        # the end of the Battle Phase)
+        x.conditions = list(dict.fromkeys(a.conditions + x.conditions))
+        x.responds_to = x.responds_to or list(a.responds_to)
+        x.triggers = x.triggers or list(a.triggers)
+        x.unmodelled = list(dict.fromkeys(a.unmodelled + x.unmodelled))
     x.damage_step = x.damage_step or a.damage_step
     x.reasons = list(dict.fromkeys(a.reasons + x.reasons))
     x.notes.append("one of the choices of this text: an effect entry of its own")

@@ -18,11 +18,11 @@ import pytest
 from logic import carddata
 from logic import textreader as tr
 
-FULL_LIST = Path("/work/shared/data/ygo-cards.jsonl")
+FULL_LIST = Path(__file__).resolve().parent.parent.parent / "shared" / "data" / "ygo-cards.jsonl"
 
 
 def _path() -> Path:
-    for cand in (carddata.default_path(), FULL_LIST):
+    for cand in (carddata.default_path(), FULL_LIST, Path("/work/shared/data/ygo-cards.jsonl")):
         if cand is not None and Path(cand).exists():
             return Path(cand)
     pytest.skip(f"the full card list ({FULL_LIST} or $CHAINJUDGE_CARDS) is not here")
@@ -247,3 +247,21 @@ def test_effect_veiler_chained_to_dark_ruler_no_more_is_not_answered(tmp_path: P
                          capture_output=True, text=True, env=env, timeout=600)
     assert run.returncode == 4, (run.returncode, run.stdout, run.stderr)
     assert "Dark Ruler No More" in run.stdout + run.stderr and "in response to" in run.stdout + run.stderr
+
+
+# ---------------------------------------------------------------- activation from another place
+
+
+def test_activation_from_the_hand_keeps_the_cards_requirements(records: dict[str, carddata.CardRecord]) -> None:
+    # Evenly Matched: "At the end of the Battle Phase, ...: ... If you control no
+    # cards, you can activate this card from your hand."  The activation from the
+    # hand is the same activation: its window and condition still apply (Konami,
+    # yugiohblog.konami.com/articles/?p=8419: it can only be activated at the end of
+    # the Battle Phase), so they are neither dropped nor forgotten there.
+    dc = _card(records, "Evenly Matched")
+    set_eff, hand_eff = dc.card.effects
+    assert hand_eff.zones == ("hand",)
+    assert set(set_eff.conditions) <= set(hand_eff.conditions)
+    assert ("controls_no_cards", None) in hand_eff.conditions
+    assert set(set_eff.unmodelled) <= set(hand_eff.unmodelled)
+    assert any(u.startswith("window:") for u in hand_eff.unmodelled)
