@@ -302,6 +302,8 @@ class Asker:
         self._check_derived()
         try:
             ans = self._answer(q)
+        except PointPast:
+            raise  # the clock alone decides it: no card, modelled or not, changes that
         except InputError as exc:
             # the question's premise or target cannot be matched as modelled: with unmodelled parts
             # in the position that may be what is not modelled, not the question
@@ -398,13 +400,13 @@ class Asker:
         ahead = any(k != here and nx.has_path(self._ahead_graph, here, k) for k in span.keys)
         title = f"'{when.point}'"
         if when.kind == "during" and not inside and not ahead:
-            raise InputError(f"{title} is already past: the position is at {self.turn.title(here)} "
+            raise PointPast(f"{title} is already past: the position is at {self.turn.title(here)} "
                              f"({here}), and a question is about the rest of this turn", "question")
         if when.kind == "before_point" and inside:
-            raise InputError(f"'before {when.point}' cannot be: the position is already at "
+            raise PointPast(f"'before {when.point}' cannot be: the position is already at "
                              f"{self.turn.title(here)}, inside {shorten(when.point or '')}", "question")
         if when.kind == "before_point" and not ahead:
-            raise InputError(f"{title} is already past: the position is at {self.turn.title(here)} ({here}), "
+            raise PointPast(f"{title} is already past: the position is at {self.turn.title(here)} ({here}), "
                              f"so 'before {when.point}' is no moment of the rest of this turn", "question")
 
     def _replay(self, pos: Position, ev: Event) -> list[Position]:
@@ -1077,6 +1079,11 @@ def _left(pos: Position) -> bool:
 
 class _NeverAsked(NoSuchEvent):
     """The asked event of a can/must question matches no event of the position."""
+
+
+class PointPast(InputError):
+    """A ``during`` / ``before <point>`` whose point is already past: bad input
+    whatever the cards in the position are."""
 
 
 class _Impossible(Exception):

@@ -40,6 +40,8 @@ REVIEWED_LINK_READS = {
     ("ygo/activation.lp", "_top(E,P,X,s) :- holds(val(chain_len,N),s), N > 0, holds(link(N,E,P,X),s)."),
     ("ygo/triggers.lp", "_last_link_by(P,t) :- _segoc_done(t), holds(val(chain_len,N),t), N > 0, "
                         "holds(link(N,_,P,_),t)."),
+    # which cards are being activated: a set, the same for every order of the links
+    ("core/unmodelled.lp", "_being_activated(C,s) :- holds(link(_,E,_,_),s), effect_card(E,C), effect_kind(E,card)."),
     # the domain of the search by states itself
     ("core/chains.lp", "_q_dp_on(link(N,E,P,X),k) :- q_dp_link(N), event(activate(P,E,X))."),
     # adding a link (the top one)

@@ -94,8 +94,8 @@ def test_derived_ruling_case(case: dict[str, Any], shared_card_list: None) -> No
 # the refusal must name.  They pass again once an answer decides that the part
 # cannot matter to the question (the relevance check of issue 13).
 REFUSED_UNMODELLED = {
-    "dv-continuous-negation-trap-not-in-damage-step": "that face-up monster cannot attack",
-    "dv-continuous-negation-trap-in-battle-step": "that face-up monster cannot attack",
+    "dv-continuous-negation-trap-not-in-damage-step": "When it is destroyed, destroy this card",
+    "dv-continuous-negation-trap-in-battle-step": "When it is destroyed, destroy this card",
     "dv-mandatory-if-after-the-chain": "cannot be Tributed for a Tribute Summon",
     "dv-atk-quick-play-in-the-damage-step": "cannot be targeted or destroyed by other card effects",
     "dv-during-your-opponents-turn": "whose atk is less than or equal to their lp",

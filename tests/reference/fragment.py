@@ -87,9 +87,16 @@ RULES: dict[str, tuple[str, str]] = {
     # kernel
     "core.activate.controller": (IMPLEMENTED, "b8d20affdf97"),
     "core.priority.holder_acts": (IMPLEMENTED, "d9c9cbb83290"),
-    "core.procedure.game_acts": (IMPLEMENTED, "6e94fbe27416"),
+    "core.procedure.game_acts": (IMPLEMENTED, "1627f81a221f"),  # text and sources extended; the rule's body is unchanged
     "search.chain_slots": (IMPLEMENTED, "7cd43d7fc243"),
     "query.chains.max_links": (OUTSIDE, "generated positions set no --max-links"),
+    "core.chain.last_first": (OUTSIDE, "the order a question reads resolution in, no constraint on a chain"),
+    "unmodelled.permissive": (OUTSIDE, "applies only under a reading of unmodelled parts; generated positions have none"),
+    "unmodelled.restrictive": (OUTSIDE, "applies only under a reading of unmodelled parts; generated positions have none"),
+    "ygo.unmodelled.permissive_conditions": (OUTSIDE, "a reading of unmodelled parts; generated positions have none"),
+    "ygo.unmodelled.permissive_damage": (OUTSIDE, "a reading of unmodelled parts; generated positions have none"),
+    "ygo.unmodelled.permissive_kinds": (OUTSIDE, "a reading of unmodelled parts; generated positions have none"),
+    "ygo.trigger.missing_the_timing_cost": (OUTSIDE, "generated positions have no trigger of a card moved as a cost"),
     "query.chains.copies_in_order": (OUTSIDE, "a symmetry of the search, not a rule of the game: the reference "
                                      "compares chains by effect signatures, which identical copies share"),
     "query.replay.only_implicit": (OUTSIDE, "no event is replayed"),
