@@ -7,10 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-import pytest
-
 from logic import textreader as tr
-from logic.errors import NotModelled
 from logic.scenario import from_data
 from queries.answer import Asker
 
