@@ -33,7 +33,7 @@ class NotModelled(Exception):
 def shorten(value: object, limit: int = 60) -> str:
     """``repr`` of a value for an error message, cut to ``limit`` characters,
     with control and invisible characters escaped (a message is one readable line)."""
-    text = value if isinstance(value, str) else repr(value)
+    text = value[: limit * 4] if isinstance(value, str) else _bounded_repr(value, limit)
     out = []
     for ch in text:
         if ch.isprintable() and ch != "\\":
@@ -46,6 +46,23 @@ def shorten(value: object, limit: int = 60) -> str:
     if len(s) > limit:
         s = s[: limit - 1] + "…"
     return f"'{s}'" if isinstance(value, str) else s
+
+
+def _bounded_repr(value: object, limit: int) -> str:
+    """A repr that never builds the text of a whole large value (a YAML alias
+    bomb expands to millions of items; a 4,000-digit integer cannot even be
+    printed by Python's default int-to-text limit)."""
+    import reprlib
+
+    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 200:
+        return f"<a number of about {int(value.bit_length() * 0.30103) + 1} digits>"
+    r = reprlib.Repr()
+    r.maxlevel, r.maxlist, r.maxdict, r.maxtuple, r.maxset = 2, 4, 4, 4, 4
+    r.maxstring, r.maxother, r.maxlong = limit, limit, 60
+    try:
+        return r.repr(value)
+    except (ValueError, RecursionError, MemoryError):
+        return f"<{type(value).__name__}>"
 
 
 def type_name(value: object) -> str:

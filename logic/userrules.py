@@ -24,7 +24,7 @@ from pathlib import Path
 from logic.errors import InputError, shorten
 from logic.registry import Rule, guard_name, parse_text, registry
 from solver.errors import ProgramError
-from solver.userrules import CheckedProgram, check_program
+from solver.userrules import CheckedProgram, check_program, check_vocabulary
 
 _ID = re.compile(r"^[a-z][a-z0-9_]*(\.[a-z0-9_]+)*$")
 _TAG = re.compile(r"^\s*%@(\S*)")
@@ -101,4 +101,8 @@ def check_text(text: str, path: str, game: str, earlier: dict[str, Rule] | None 
         if atom not in used:
             raise InputError(f"the rule {r.id} guards no constraint; add 'rule({guard_name(r.id)})' to the body "
                              "of the constraint it names", f"{path}:{r.line}")
+    try:
+        check_vocabulary(prog)
+    except ProgramError as exc:
+        raise InputError(exc.message, exc.where) from None
     return prog, found

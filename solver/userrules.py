@@ -33,10 +33,17 @@ from solver.errors import ProgramError
 # grounding, so no external function exists; the list is the one place to add
 # a vetted, pure function if one is ever provided.
 ALLOWED_CALLS: frozenset[str] = frozenset()
-# the program parts the engine grounds, with their number of parameters
-PARTS = {"base": 0, "state": 1, "step": 1, "check": 1}
+# the program parts a rule file may add to, with their number of parameters
+# (check(t), the engine's questions, is not one: a rule there would only hold
+# while a question is asked, and could hide the traces that are still going on)
+PARTS = {"base": 0, "state": 1, "step": 1}
 MAX_RULE_BYTES = 1_000_000
+MAX_STATEMENTS = 20_000  # statements of one file (the bundled encodings have about 2,000 in all)
+MAX_DEPTH = 50  # brackets open at once
+MAX_OPERATORS = 400  # arithmetic operators in one statement (each nests the syntax tree one level)
 _INCLUDE = re.compile(r"#\s*include\b")
+_OPERATORS = frozenset("+-*/\\^&|?")
+_QUOTES = {"\u201c": '"', "\u201d": '"', "\u2018": "'", "\u2019": "'", "\u2013": "-", "\u2212": "-", "\u00a0": "a space"}
 
 
 @dataclass(frozen=True)
@@ -57,17 +64,85 @@ class CheckedProgram:
         return with_companions(self.statements)
 
 
-def check_program(text: str, path: str, allowed_calls: frozenset[str] = ALLOWED_CALLS) -> CheckedProgram:
-    """Check a rule file; raise :class:`ProgramError` naming the line and what is wrong."""
+def scan(text: str, path: str, what: str = "rule file") -> None:
+    """Lexical checks before clingo sees the text: its size, ``#include``
+    (even in a comment or a string: clingo's parser would read the file), NUL,
+    any character outside ASCII except in a string or a comment (clingo's
+    parser cannot report it: its message is cut inside the character), and
+    nesting a parser would follow without bound (brackets, or a long chain
+    of operators such as ``1+1+...``: each nests the syntax tree once more)."""
     if len(text) > MAX_RULE_BYTES:
-        raise ProgramError(f"the rule file is too large ({len(text)} characters; at most {MAX_RULE_BYTES})", path)
+        raise ProgramError(f"the {what} is too large ({len(text)} characters; at most {MAX_RULE_BYTES})", path)
     m = _INCLUDE.search(text)
     if m is not None:
         line = text.count("\n", 0, m.start()) + 1
-        raise ProgramError("#include is not allowed in a rule file (not even in a comment or a string); "
+        raise ProgramError(f"#include is not allowed in a {what} (not even in a comment or a string); "
                            "give each file with its own --rules", f"{path}:{line}")
     if "\x00" in text:
-        raise ProgramError("the rule file contains a NUL character", path)
+        line = text.count("\n", 0, text.index("\x00")) + 1
+        raise ProgramError(f"the {what} contains a NUL character", f"{path}:{line}")
+    line, col, depth, ops, i, n = 1, 1, 0, 0, 0, len(text)
+    statements = 0
+    while i < n:
+        ch = text[i]
+        if ch == "\n":
+            line, col, i = line + 1, 1, i + 1
+            continue
+        if ch == "%":
+            if text.startswith("%*", i):  # a block comment, up to *%
+                end = text.find("*%", i + 2)
+                end = n if end < 0 else end + 2
+            else:
+                end = text.find("\n", i)
+                end = n if end < 0 else end
+            chunk = text[i:end]
+            nl = chunk.count("\n")
+            line, col = (line + nl, len(chunk) - chunk.rfind("\n")) if nl else (line, col + len(chunk))
+            i = end
+            continue
+        if ch == '"':
+            j = i + 1
+            while j < n and text[j] != '"' and text[j] != "\n":
+                j += 2 if text[j] == "\\" else 1
+            if j < n and text[j] == "\n":
+                raise ProgramError("a string is not closed on its line (a '\"' is missing)", f"{path}:{line}:{col}")
+            col += j + 1 - i
+            i = j + 1
+            continue
+        if ord(ch) > 127:
+            like = _QUOTES.get(ch)
+            hint = f" (did you mean {like}? text pasted from a word processor has curly quotes and dashes)" \
+                if like else ""
+            raise ProgramError(f"the character {ch!a} (U+{ord(ch):04X}) can only be written inside a string "
+                               f"or a comment{hint}", f"{path}:{line}:{col}")
+        if ch in "([{":
+            depth += 1
+            if depth > MAX_DEPTH:
+                raise ProgramError(f"brackets are nested too deeply (more than {MAX_DEPTH})", f"{path}:{line}:{col}")
+        elif ch in ")]}":
+            depth = max(0, depth - 1)
+        elif ch in _OPERATORS:
+            ops += 1
+            if ops > MAX_OPERATORS:
+                raise ProgramError(f"this statement is too long (more than {MAX_OPERATORS} operators); "
+                                   "split it into several rules", f"{path}:{line}:{col}")
+        elif ch == "." and depth == 0 and not text.startswith("..", i) and (i == 0 or text[i - 1] != "."):
+            ops = 0
+            statements += 1
+            if statements > MAX_STATEMENTS:
+                raise ProgramError(f"the {what} has too many statements (more than {MAX_STATEMENTS})",
+                                   f"{path}:{line}:{col}")
+        col += 1
+        i += 1
+
+
+def parse_checked(text: str, path: str, what: str = "rule file",
+                  allowed_calls: frozenset[str] = ALLOWED_CALLS) -> list[ast.AST]:
+    """The statements of a program text that passed :func:`scan` and holds no
+    ``#script`` and no ``@``-call, located in ``path``: the checks every program
+    text from outside gets (a rule file, or a modified rulebook given with
+    ``check --encodings``)."""
+    scan(text, path, what)
     messages: list[str] = []
     statements: list[ast.AST] = []
 
@@ -78,33 +153,46 @@ def check_program(text: str, path: str, allowed_calls: frozenset[str] = ALLOWED_
         ast.parse_string(text, statements.append, logger=log, message_limit=5)
     except RuntimeError as exc:
         first = messages[0] if messages else str(exc)
-        raise ProgramError(f"cannot parse the rule file: {_strip_location(first, path)}",
+        raise ProgramError(f"cannot parse the {what}: {_strip_location(first, path)}",
                            _location(first, path)) from None
+    try:
+        statements = [_relocate(stm, path) for stm in statements]
+        for stm in statements:
+            where = f"{path}:{stm.location.begin.line}"
+            for node in _walk(stm):
+                if node.ast_type == ast.ASTType.Function and node.external and node.name not in allowed_calls:
+                    raise ProgramError(f"the external call @{node.name} is not allowed in a {what} "
+                                       f"(allowed: {', '.join(sorted(allowed_calls)) or 'none'})", where)
+                if node.ast_type == ast.ASTType.Script:
+                    raise ProgramError(f"a #script block is not allowed in a {what} "
+                                       "(no code runs inside chainjudge)", where)
+    except RecursionError:
+        raise ProgramError(f"the {what} is nested too deeply", path) from None
+    return statements
+
+
+def check_program(text: str, path: str, allowed_calls: frozenset[str] = ALLOWED_CALLS) -> CheckedProgram:
+    """Check a rule file; raise :class:`ProgramError` naming the line and what is wrong."""
+    statements = parse_checked(text, path, "rule file", allowed_calls)
     out: list[ast.AST] = []
     guards: list[tuple[str, int]] = []
-    statements = [_relocate(stm, path) for stm in statements]
     for stm in statements:
         line = stm.location.begin.line
         where = f"{path}:{line}"
         kind = stm.ast_type
         if kind == ast.ASTType.Comment:
             continue
-        if kind == ast.ASTType.Script:
-            raise ProgramError("a #script block is not allowed in a rule file (no code runs inside chainjudge)",
-                               where)
         if kind == ast.ASTType.Program:
             want = PARTS.get(stm.name)
             if want is None or len(stm.parameters) != want:
-                raise ProgramError(f"#program {stm.name}{_params(stm)} is not a part chainjudge grounds; "
-                                   "use #program base, state(s), step(t) or check(t)", where)
-        for node in _walk(stm):
-            if node.ast_type == ast.ASTType.Function and node.external and node.name not in allowed_calls:
-                raise ProgramError(f"the external call @{node.name} is not allowed in a rule file "
-                                   f"(allowed: {', '.join(sorted(allowed_calls)) or 'none'})", where)
-            if node.ast_type == ast.ASTType.Script:
-                raise ProgramError("a #script block is not allowed in a rule file", where)
-        if kind == ast.ASTType.External and _is_switch(stm.atom):
+                raise ProgramError(f"#program {stm.name}{_params(stm)} is not a part a rule file may add to; "
+                                   "use #program base, state(s) or step(t)", where)
+        elif kind == ast.ASTType.External and _is_switch(stm.atom):
             raise ProgramError("rule/1 is the rule switch of chainjudge; a rule file cannot declare it", where)
+        elif kind not in (ast.ASTType.Rule, ast.ASTType.Defined):
+            raise ProgramError(f"{_directive(stm)} is not allowed in a rule file: a rule file adds rules of the "
+                               "game (constraints, with helper predicates of its own), nothing that changes "
+                               "how chainjudge searches or what it reads back", where)
         if kind == ast.ASTType.Rule:
             if any(_is_switch(n) for n in _walk(stm.head)):
                 raise ProgramError("rule/1 is the rule switch of chainjudge; a rule file cannot derive it "
@@ -114,6 +202,124 @@ def check_program(text: str, path: str, allowed_calls: frozenset[str] = ALLOWED_
                 guards.append((guard, line))
         out.append(stm)
     return CheckedProgram(path, text, tuple(out), tuple(guards))
+
+
+# ---------------------------------------------------------------- the public vocabulary
+
+# What a rule file may read (docs/robustness.md, "The vocabulary of a rule
+# file"): the position's facts (logic/facts.py) and the state and events of a
+# trace.  Everything else the encodings derive -- the question and its checks
+# (q_*), whether the search is complete, the rule switches, the chain's and the
+# windows' bookkeeping -- is the engine's own: a rule file that could read or
+# derive it could turn an incomplete search into a "proven" no.
+TRACE_VOCABULARY: dict[tuple[str, int], str] = {
+    ("holds", 2): "holds(F,T): fluent F is true at point T",
+    ("occurs", 2): "occurs(E,T): event E happens at step T",
+    ("event", 1): "event(E): E is an event of the position's domain",
+    ("actor", 2): "actor(E,P): player P performs event E",
+    ("_at", 2): "_at(Pt,T): the game is at point Pt (a phase or step) at T",
+    ("zone", 3): "zone(C,Z,T): card C is in zone Z at T",
+    ("pos", 3): "pos(C,Pos,T): card C is in position Pos at T",
+    ("ctrl", 3): "ctrl(C,P,T): player P controls card C at T",
+    ("face_up", 2): "face_up(C,T): card C is face-up at T",
+}
+_ENGINE_ONLY = frozenset({("switchable_rule", 1), ("structural_rule", 1)})
+_RESERVED_PREFIXES = ("q_", "_q_", "_la_", "applies", "decides")
+
+
+def position_vocabulary() -> frozenset[tuple[str, int]]:
+    """The position's facts a rule file may read: every predicate of logic/facts.py
+    but the rule switches."""
+    import inspect
+
+    import clorm
+
+    from logic import facts
+
+    out = {(c.meta.name, c.meta.arity) for c in vars(facts).values()
+           if inspect.isclass(c) and issubclass(c, clorm.Predicate) and c is not clorm.Predicate}
+    return frozenset(out - _ENGINE_ONLY)
+
+
+def public_vocabulary() -> frozenset[tuple[str, int]]:
+    return frozenset(TRACE_VOCABULARY) | position_vocabulary()
+
+
+_RULEBOOK_NAMES: set[str] = set()
+
+
+def rulebook_names() -> set[str]:
+    """Every name of a predicate the bundled encodings use (checks included)."""
+    if not _RULEBOOK_NAMES:
+        from logic.registry import all_lp_files
+
+        for p in all_lp_files():
+            stms: list[ast.AST] = []
+            ast.parse_files([str(p)], stms.append)
+            for stm in stms:
+                for atom in _atoms(stm):
+                    _RULEBOOK_NAMES.add(atom[0])
+    return _RULEBOOK_NAMES
+
+
+def _atoms(node: ast.AST) -> Iterator[tuple[str, int]]:
+    """(name, arity) of every symbolic atom inside a node."""
+    for n in _walk(node):
+        if n.ast_type != ast.ASTType.SymbolicAtom:
+            continue
+        sym = n.symbol
+        while sym.ast_type == ast.ASTType.UnaryOperation:  # classical negation: -p(X)
+            sym = sym.argument
+        if sym.ast_type == ast.ASTType.Function and not sym.external:
+            yield sym.name, len(sym.arguments)
+        elif sym.ast_type == ast.ASTType.SymbolicTerm and sym.symbol.type.name == "Function":
+            yield sym.symbol.name, len(sym.symbol.arguments)
+
+
+def check_vocabulary(prog: CheckedProgram) -> None:
+    """Every atom a rule file derives is its own, every atom it reads is public
+    or its own; raise :class:`ProgramError` naming the line otherwise."""
+    own = _own_predicates(list(prog.statements))
+    for stm in prog.statements:
+        if stm.ast_type == ast.ASTType.Rule:
+            _check_vocabulary(stm, own, f"{prog.path}:{stm.location.begin.line}")
+
+
+def _own_predicates(statements: list[ast.AST]) -> set[tuple[str, int]]:
+    out: set[tuple[str, int]] = set()
+    for stm in statements:
+        if stm.ast_type == ast.ASTType.Rule:
+            out.update(a for a in _atoms(stm.head) if a != ("rule", 1))
+    return out
+
+
+def _check_vocabulary(stm: ast.AST, own: set[tuple[str, int]], where: str) -> None:
+    public = public_vocabulary()
+    for name, arity in _atoms(stm.head):
+        if (name, arity) == ("rule", 1):
+            continue
+        if (name, arity) in public or name in rulebook_names() or name.startswith(_RESERVED_PREFIXES):
+            raise ProgramError(f"{name}/{arity} belongs to chainjudge (the position, a trace or the engine's own "
+                               "bookkeeping); a rule file cannot derive it: give a helper predicate a name of "
+                               "its own, and forbid with a constraint", where)
+    for lit in stm.body:
+        for name, arity in _atoms(lit):
+            if (name, arity) in public or (name, arity) in own or (name, arity) == ("rule", 1):
+                continue
+            import difflib
+
+            close = difflib.get_close_matches(name, sorted({n for n, _ in public}), n=1)
+            hint = f"; did you mean {close[0]}?" if close else ""
+            raise ProgramError(f"{name}/{arity} is not in the vocabulary a rule file may read (the position's "
+                               "facts, holds/2, occurs/2, event/1, actor/2, _at/2, zone/3, pos/3, ctrl/3, "
+                               f"face_up/2, and its own predicates; docs/robustness.md){hint}", where)
+
+
+def _directive(stm: ast.AST) -> str:
+    names = {"Definition": "#const", "ShowSignature": "#show", "ShowTerm": "#show", "Minimize": "#minimize",
+             "Heuristic": "#heuristic", "ProjectAtom": "#project", "ProjectSignature": "#project",
+             "Edge": "#edge", "External": "#external", "TheoryDefinition": "#theory"}
+    return names.get(stm.ast_type.name, stm.ast_type.name)
 
 
 def _relocate(node: ast.AST, path: str) -> ast.AST:

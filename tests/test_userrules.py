@@ -95,7 +95,7 @@ def test_rule_blocks(text, fragment):
 
 def test_rule_ids_across_files(tmp_path):
     a, b = tmp_path / "a.lp", tmp_path / "b.lp"
-    text = "%@rule house.x\n%@text t\n%@source s\n:- p, rule(house_x).\n"
+    text = "%@rule house.x\n%@text t\n%@source s\n:- player(nobody), rule(house_x).\n"
     a.write_text(text)
     b.write_text(text)
     with pytest.raises(InputError, match="defined twice"):
