@@ -61,7 +61,9 @@ def all_lp_files() -> Iterator[Path]:
 
 def parse_file(path: Path) -> list[Rule]:
     rel = str(path.relative_to(encodings_dir())) if path.is_relative_to(encodings_dir()) else str(path)
-    return parse_text(path.read_text(encoding="utf-8"), rel)
+    from solver import sources
+
+    return parse_text(sources.text(path), rel)
 
 
 def parse_text(text: str, rel: str) -> list[Rule]:

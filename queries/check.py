@@ -46,7 +46,8 @@ from logic.registry import Rule, encodings_dir, guard_name, parse_file
 from logic.scenario import VARIANTS, CardInstance, Scenario, from_data
 from queries import describe
 from queries.engine import Position, Step, Trace
-from solver import Session
+from solver import Session, sources
+from solver.errors import ProgramError
 from solver.instrument import decisions, lookahead, plain
 from solver.terms import Function, Number, String, Symbol
 
@@ -120,7 +121,7 @@ def parse_checks(path: Path) -> list[Check]:
                 section=cur.get("section", "invariants"),
             ))
 
-    for no, raw in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+    for no, raw in enumerate(sources.text(path).splitlines(), 1):
         m = re.match(r"\s*%@(\w+)\s+(.*)$", raw)
         if not m:
             continue
@@ -163,7 +164,7 @@ class Rulebook:
             path = encodings_dir() / file
         if not path.exists():
             return None, ""
-        lines = path.read_text(encoding="utf-8").splitlines()
+        lines = sources.text(path).splitlines()
         n = int(line) - 1
         stmt = []
         for raw in lines[n:]:
@@ -203,6 +204,8 @@ def load_rulebook(game: str, root: Path | None = None, rule_files: Sequence[str 
     files = sorted((base / "core").glob("*.lp")) + game_files
     checks_dir = base / "checks" if list((base / "checks").glob("*.lp")) else encodings_dir() / "checks"
     check_files = sorted(checks_dir.glob("*.lp"))
+    if root is not None:
+        _read_rulebook(base, files + check_files)
     rules: dict[str, Rule] = {}
     for f in files + check_files:
         for r in parse_file(f):
@@ -213,9 +216,30 @@ def load_rulebook(game: str, root: Path | None = None, rule_files: Sequence[str 
         from logic import userrules
 
         user = userrules.load([str(p) for p in rule_files], game)
+        for prog in user.programs:
+            sources.remember(prog.path, prog.text)  # loaded from the checked text, never read again
         rules.update(user.rules)
         files = files + [Path(p).resolve() for p in user.paths]
     return Rulebook(game, base, files, check_files, rules, checks)
+
+
+def _read_rulebook(base: Path, files: Sequence[Path]) -> None:
+    """A modified rulebook (``--encodings DIR``) is program text from outside:
+    each file is read once (a regular file, at most 1 MB, UTF-8) and checked as
+    a rule file's text is (solver/userrules.py: no #include, #script or
+    @-call, nothing a parser cannot follow); what was checked is what is loaded."""
+    from logic.scenario import read_text
+    from solver.userrules import parse_checked
+
+    for f in files:
+        if not f.resolve().is_relative_to(base):
+            continue  # the shipped checks, used when the copy has none
+        text = read_text(f, "rule file")
+        try:
+            parse_checked(text, str(f), "rulebook file")
+        except ProgramError as exc:
+            raise InputError(exc.message, exc.where) from None
+        sources.remember(f, text)
 
 
 # ---------------------------------------------------------------- the pool and the positions
@@ -350,7 +374,7 @@ def pool_facts(book: Rulebook, pool: Pool) -> list[Symbol]:
     for d in space.dates:
         out.append(_f("date_option", d))
     for key, values in VARIANTS.items():
-        if any(f"variant({key}" in p.read_text(encoding="utf-8") for p in book.files):
+        if any(f"variant({key}" in sources.text(p) for p in book.files):
             for v in values:
                 out.append(_f("variant_option", key, v))
     # the start points: every point a scenario may be at, as it begins

@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, Any
 
 from logic.scenario import VARIANTS
 from queries import describe
+from solver import sources
 from solver.terms import Function, Number, Symbol
 
 if TYPE_CHECKING:
@@ -64,7 +65,7 @@ def _switch_sites(book: Any, key: str, value: str = r"\w+") -> list[str]:
     pat = re.compile(r"variant\(\s*" + re.escape(key) + r"\s*,\s*" + value + r"\s*\)")
     for f in book.files:
         rel = str(f.relative_to(book.root)) if f.is_relative_to(book.root) else str(f)
-        for no, raw in enumerate(f.read_text(encoding="utf-8").splitlines(), 1):
+        for no, raw in enumerate(sources.text(f).splitlines(), 1):
             code = raw.split("%", 1)[0]
             if ":-" in code and pat.search(code.split(":-", 1)[1]):
                 sites.append(f"{rel}:{no}")

@@ -46,8 +46,9 @@ class _Stm:
 def _parse(paths: Sequence[Path]) -> list[_Stm]:
     out: list[_Stm] = []
     for p in paths:
-        stms: list[ast.AST] = []
-        ast.parse_files([str(p)], stms.append)
+        from solver import sources
+
+        stms = sources.parse(p)  # a file from outside: the text that was checked, not the file again
         part, param = "base", None
         for s in stms:
             if s.ast_type == ast.ASTType.Program:

@@ -76,8 +76,9 @@ def scan(text: str, path: str, what: str = "rule file") -> None:
     m = _INCLUDE.search(text)
     if m is not None:
         line = text.count("\n", 0, m.start()) + 1
-        raise ProgramError(f"#include is not allowed in a {what} (not even in a comment or a string); "
-                           "give each file with its own --rules", f"{path}:{line}")
+        fix = "give each file with its own --rules" if what == "rule file" else "put every file in the folder itself"
+        raise ProgramError(f"#include is not allowed in a {what} (not even in a comment or a string); {fix}",
+                           f"{path}:{line}")
     if "\x00" in text:
         line = text.count("\n", 0, text.index("\x00")) + 1
         raise ProgramError(f"the {what} contains a NUL character", f"{path}:{line}")
