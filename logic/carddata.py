@@ -11,7 +11,6 @@ only the identifiers and the SHA-256 of the text each entry was read from
 from __future__ import annotations
 
 import hashlib
-import json
 import os
 import sys
 from collections.abc import Iterator
@@ -96,11 +95,10 @@ def _record(d: dict[str, Any]) -> CardRecord:
 
 
 def iter_records(path: Path) -> Iterator[CardRecord]:
-    with open(path, encoding="utf-8") as fh:
-        for line in fh:
-            line = line.strip()
-            if line:
-                yield _record(json.loads(line))
+    from logic.files import json_lines
+
+    for _, rec in json_lines(path):
+        yield _record(rec)
 
 
 @cache

@@ -67,6 +67,8 @@ def game_of(path: str | Path) -> str:
     """``"mtg"``, ``"ygo"`` or ``"unknown"``: which game's card list a file is, by its fields."""
     p = Path(path)
     try:
+        if not p.is_file():
+            return "unknown"  # a FIFO or a device is never opened here (reading it would not end)
         return _game_of(str(p.resolve()), p.stat().st_mtime)
     except OSError:
         return "unknown"
@@ -219,8 +221,11 @@ def reader_digest() -> str:
 
 
 def _file_digest(path: Path) -> str:
+    from logic.files import open_regular
+
     h = hashlib.sha256()
-    with open(path, "rb") as fh:
+    fd, _ = open_regular(path, "card list")
+    with os.fdopen(fd, "rb") as fh:
         for chunk in iter(lambda: fh.read(1 << 20), b""):
             h.update(chunk)
     return h.hexdigest()
@@ -309,15 +314,13 @@ def load(path: str | Path, use_cache: bool = True) -> MtgCardList:
         raise InputError(f"cannot read the card list ({exc.strerror or exc})", str(path)) from None
     cpath = _cache_dir() / f"mtg-derived-{key}.json"
     t_hash = time.perf_counter() - t0
-    if use_cache and cpath.exists():
-        try:
-            with open(cpath, encoding="utf-8") as fh:
-                data = json.load(fh)
-            if data.get("key") == key:
-                return MtgCardList(data["cards"], f"cache {cpath}",
-                                   {"hash_s": t_hash, "load_s": time.perf_counter() - t0 - t_hash})
-        except (OSError, ValueError):
-            pass
+    if use_cache:
+        from logic.textreader import read_cache
+
+        cached = read_cache(cpath, key, field=None)  # a stale, cut or odd cache file is rebuilt
+        if cached is not None:
+            return MtgCardList(cached, f"cache {cpath}",
+                               {"hash_s": t_hash, "load_s": time.perf_counter() - t0 - t_hash})
     raw: dict[str, dict[str, Any]] = {}
     try:
         records = [_slim(rec) for rec in iter_records(path)]
@@ -329,11 +332,9 @@ def load(path: str | Path, use_cache: bool = True) -> MtgCardList:
     t_derive = time.perf_counter() - t0 - t_hash
     if use_cache:
         try:
-            cpath.parent.mkdir(parents=True, exist_ok=True)
-            tmp = cpath.with_suffix(".tmp")
-            with open(tmp, "w", encoding="utf-8") as fh:
-                json.dump({"key": key, "file": str(path), "cards": raw}, fh)
-            os.replace(tmp, cpath)
+            from logic.textreader import write_cache
+
+            write_cache(cpath, {"key": key, "file": str(path), "cards": raw})
             for old in cpath.parent.glob(f"mtg-derived-{key.split('-')[0]}-*.json"):
                 if old != cpath:
                     old.unlink(missing_ok=True)  # derivations by an earlier reader

@@ -142,19 +142,10 @@ def derived_library(cards_file: str | Path | None) -> Any:
 
 
 def read_text(path: str | Path, what: str = "file") -> str:
-    """The text of a user's file (UTF-8, at most MAX_FILE_BYTES), or an InputError."""
-    p = Path(path)
-    try:
-        if p.is_dir():
-            raise InputError(f"is a folder, not a {what}", str(path))
-        size = p.stat().st_size
-        if size > MAX_FILE_BYTES:
-            raise InputError(f"the {what} is too large ({size} bytes; at most {MAX_FILE_BYTES})", str(path))
-        data = p.read_bytes()
-    except FileNotFoundError:
-        raise InputError("file not found", str(path)) from None
-    except OSError as exc:
-        raise InputError(f"cannot read the file ({exc.strerror or exc})", str(path)) from None
+    """The text of a user's file (a regular file, UTF-8, at most MAX_FILE_BYTES), or an InputError."""
+    from logic.files import read_bytes
+
+    data = read_bytes(path, what, MAX_FILE_BYTES)
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as exc:

@@ -38,6 +38,7 @@ the agreement with the hand-checked library.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 import os
@@ -3339,8 +3340,11 @@ def cache_dir() -> Path:
 
 
 def file_digest(path: Path) -> str:
+    from logic.files import open_regular
+
     h = hashlib.sha256()
-    with open(path, "rb") as fh:
+    fd, _ = open_regular(path, "card list")  # a regular file: a FIFO or a device would never end
+    with os.fdopen(fd, "rb") as fh:
         for chunk in iter(lambda: fh.read(1 << 20), b""):
             h.update(chunk)
     return h.hexdigest()
@@ -3423,44 +3427,78 @@ def _derive_all(records: list[dict[str, Any]], workers: int | None) -> list[dict
     return [_derive_json(r) for r in records]
 
 
+def read_cache(cpath: Path, key: str, field: str | None = "card") -> dict[str, dict[str, Any]] | None:
+    """The cards of a cache file, or None when it is missing or stale: not a
+    regular file (a FIFO is never opened for a blocking read), not JSON, cut
+    short, of another shape or another key.  A stale cache is rebuilt."""
+    import stat
+
+    try:
+        fd = os.open(cpath, os.O_RDONLY | os.O_NONBLOCK)
+    except (OSError, ValueError):
+        return None
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            return None
+        os.set_blocking(fd, True)
+        with os.fdopen(fd, "rb", closefd=False) as fh:
+            data = json.loads(fh.read())
+    except (OSError, ValueError, RecursionError, MemoryError):
+        return None
+    finally:
+        os.close(fd)
+    if not isinstance(data, dict) or data.get("key") != key:
+        return None
+    cards = data.get("cards")
+    if not isinstance(cards, dict) or not all(isinstance(v, dict) and (field is None or isinstance(v.get(field), dict))
+                                              for v in cards.values()):
+        return None
+    return cards
+
+
+def write_cache(cpath: Path, doc: dict[str, Any]) -> None:
+    """Write a cache file atomically (a temporary file of its own, then renamed
+    over the old one: a reader never sees half a file, two writers never mix,
+    an interrupted write leaves no partial cache).  A cache folder that cannot
+    be written is fine: chainjudge works without the cache."""
+    import tempfile
+
+    try:
+        cpath.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(prefix=cpath.name + ".", suffix=".tmp", dir=cpath.parent)
+    except OSError:
+        return
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as fh:
+            json.dump(doc, fh)
+        os.replace(tmp, cpath)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise
+
+
 def load_derived(path: Path, use_cache: bool = True, workers: int | None = None) -> DerivedLibrary:
     """Derive every card of a card list (from the cache when it is there)."""
     t0 = time.perf_counter()
     path = Path(path)
     key, cpath = _cache_key(path)
     t_hash = time.perf_counter() - t0
-    if use_cache and cpath.exists():
-        try:
-            with open(cpath, encoding="utf-8") as fh:
-                data = json.load(fh)
-            if data.get("key") == key:
-                return DerivedLibrary(data["cards"], f"cache {cpath}",
-                                      {"hash_s": t_hash, "load_s": time.perf_counter() - t0 - t_hash})
-        except (OSError, ValueError):
-            pass
-    records: list[dict[str, Any]] = []
-    with open(path, encoding="utf-8") as fh:
-        for line in fh:
-            line = line.strip()
-            if not line:
-                continue
-            try:
-                rec = json.loads(line)
-            except ValueError:
-                continue
-            if isinstance(rec, dict):
-                records.append(rec)
+    if use_cache:
+        cards = read_cache(cpath, key)
+        if cards is not None:
+            return DerivedLibrary(cards, f"cache {cpath}",
+                                  {"hash_s": t_hash, "load_s": time.perf_counter() - t0 - t_hash})
+    from logic.files import json_lines
+
+    records = [rec for _, rec in json_lines(path)]  # a malformed line is bad input, with its line
     raw: dict[str, dict[str, Any]] = {}
     for d in _derive_all(records, workers):
         raw.setdefault(d["card"]["name"], d)
     t_derive = time.perf_counter() - t0 - t_hash
     if use_cache:
         try:
-            cpath.parent.mkdir(parents=True, exist_ok=True)
-            tmp = cpath.with_suffix(".tmp")
-            with open(tmp, "w", encoding="utf-8") as fh:
-                json.dump({"key": key, "reader": READER_VERSION, "file": str(path), "cards": raw}, fh)
-            os.replace(tmp, cpath)
+            write_cache(cpath, {"key": key, "reader": READER_VERSION, "file": str(path), "cards": raw})
             for old in cpath.parent.glob(f"derived-{key.split('-')[0]}-*.json"):
                 if old != cpath:
                     old.unlink(missing_ok=True)  # derivations by an earlier reader

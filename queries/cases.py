@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from logic import userrules
-from logic.errors import InputError, NotModelled
+from logic.errors import InputError, NotModelled, shorten, type_name
 from logic.scenario import from_data, load_file
 from queries.answer import Answer, Asker
 from solver import LimitReached
@@ -22,6 +22,8 @@ right; answered and not the expected answer; not modelled (exit 4); bad input
 (exit 2); a limit hit before an answer (exit 3)."""
 
 FAILING_GRADES = ("WRONG", "rejected")
+CASE_KEYS = frozenset({"id", "source", "ruling", "scenario", "scenario_file", "question", "expect",
+                       "status", "why", "note", "notes", "tags"})
 
 
 @dataclass
@@ -64,10 +66,26 @@ def load_cases(path: str | Path) -> list[dict[str, Any]]:
     if not isinstance(data, list):
         raise InputError("a case corpus is a list of cases (each '- id: ...')", str(path))
     for i, c in enumerate(data):
-        where = f"{path}: case {i}" + (f" ({c['id']})" if isinstance(c, dict) and "id" in c else "")
+        where = f"{path}: case {i}" + (f" ({shorten(c['id'], 60)})" if isinstance(c, dict) and "id" in c else "")
         if not isinstance(c, dict):
             raise InputError("each case must be a mapping with id, scenario (or scenario_file), question and expect",
                              where)
+        for key in c:
+            if key not in CASE_KEYS:
+                import difflib
+
+                close = difflib.get_close_matches(str(key), sorted(CASE_KEYS), n=1)
+                hint = f" (did you mean '{close[0]}'?)" if close else f"; known fields: {', '.join(sorted(CASE_KEYS))}"
+                raise InputError(f"unknown field {shorten(str(key), 40)}{hint}", where)
+        if "id" in c and not isinstance(c["id"], str | int):
+            raise InputError(f"id must be a text, not {type_name(c['id'])}", where)
+        if "scenario_file" in c and not isinstance(c["scenario_file"], str):
+            raise InputError(f"scenario_file must be a text (a path), not {type_name(c['scenario_file'])}", where)
+        if "scenario_file" in c:
+            try:
+                scenario_path(Path(path).parent, c["scenario_file"])
+            except InputError as exc:
+                raise InputError(exc.message, f"{where}: scenario_file") from None
         for key in ("question", "expect"):
             if key not in c:
                 raise InputError(f"missing field '{key}'", where)
@@ -96,7 +114,7 @@ def _answer_case(case: dict[str, Any], cid: str, expected: Any, start: float, ba
                  rules: list[str] | None, explain: bool) -> CaseResult:
     try:
         if "scenario_file" in case:
-            sc = load_file(base / str(case["scenario_file"]), cards_file=cards_file)
+            sc = load_file(scenario_path(base, str(case["scenario_file"])), cards_file=cards_file)
         else:
             sc = from_data(case["scenario"], f"case {cid}: scenario", cards_file=cards_file)
         user = userrules.load(rules, sc.game) if rules else None
@@ -112,6 +130,24 @@ def _answer_case(case: dict[str, Any], cid: str, expected: Any, start: float, ba
         return CaseResult(cid, "failed", None, expected, _ms(start), describe_limit(exc), grade="limit")
     except InputError as exc:
         return CaseResult(cid, "failed", None, expected, _ms(start), f"bad input: {exc}", grade="rejected")
+
+
+def scenario_path(base: Path, name: str) -> Path:
+    """A case's ``scenario_file``: a path relative to the corpus's folder, and
+    inside it (symlinks followed): a corpus cannot make chainjudge read, and
+    quote in its messages, a file elsewhere."""
+    if "\x00" in name:
+        raise InputError("the path contains a NUL character", "scenario_file")
+    p = Path(name)
+    if p.is_absolute():
+        raise InputError(f"scenario_file must be a path relative to the corpus's folder, not {shorten(name)}",
+                         "scenario_file")
+    root = base.resolve()
+    full = (base / p).resolve()
+    if not full.is_relative_to(root):
+        raise InputError(f"{shorten(name)} is outside the corpus's folder ({base}); "
+                         "keep a corpus's scenarios in its folder", "scenario_file")
+    return base / p
 
 
 def _equal(got: Any, expected: Any) -> bool:

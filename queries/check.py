@@ -250,12 +250,9 @@ def pool_file(game: str) -> Path:
 
 
 def read_pool(path: Path) -> list[str]:
-    try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise InputError("file not found", str(path)) from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise InputError(f"cannot read the file: {exc}", str(path)) from None
+    from logic.scenario import read_text
+
+    text = read_text(path, "card pool")  # a regular file, at most 1 MB, UTF-8
     names = [ln.split("#", 1)[0].strip() for ln in text.splitlines()]
     names = [n for n in names if n]
     if not names:
