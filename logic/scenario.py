@@ -176,12 +176,76 @@ class _Strict:
                     seen[key] = key_node.start_mark.line
         return super().construct_mapping(node, deep=deep)  # type: ignore[misc]
 
+    def construct_document(self, node: Any) -> Any:
+        _check_expansion(node)  # before any value is built: aliases, depth, huge numbers
+        return super().construct_document(node)  # type: ignore[misc]
+
     def construct_yaml_timestamp(self, node: Any) -> Any:
         try:
             return yaml.SafeLoader.construct_yaml_timestamp(self, node)  # type: ignore[arg-type]
         except (ValueError, OverflowError) as exc:
             raise yaml.constructor.ConstructorError(
                 None, None, f"{node.value!r} is not a real date ({exc})", node.start_mark) from None
+
+
+MAX_YAML_VALUES = 200_000  # values a document may expand to (aliases counted at every use)
+MAX_YAML_DEPTH = 60
+MAX_NUMBER_DIGITS = 30
+
+
+class YamlTooLarge(yaml.constructor.ConstructorError):
+    pass
+
+
+def _check_expansion(root: Any) -> None:
+    """Refuse a YAML document whose values, with every alias expanded, would be
+    too many (a "billion laughs": a 1 KB text that expands to 10^9 values), too
+    deep, or that holds a number too large to be a count.  Counted on the node
+    graph, where an alias is one shared node, so the check itself stays small."""
+    size: dict[int, int] = {}
+    depth: dict[int, int] = {}
+    stack: list[tuple[Any, bool]] = [(root, False)]
+    open_nodes: set[int] = set()
+    while stack:
+        node, done = stack.pop()
+        key = id(node)
+        if done:
+            open_nodes.discard(key)
+            kids = _children(node)
+            size[key] = 1 + sum(size[id(k)] for k in kids)
+            depth[key] = 1 + max((depth[id(k)] for k in kids), default=0)
+            if size[key] > MAX_YAML_VALUES:
+                raise YamlTooLarge(None, None, f"it expands to more than {MAX_YAML_VALUES:,} values "
+                                   "(through aliases: *name repeats what &name marked)", node.start_mark)
+            if depth[key] > MAX_YAML_DEPTH:
+                raise YamlTooLarge(None, None, f"it is nested too deeply (more than {MAX_YAML_DEPTH} levels)",
+                                   node.start_mark)
+            continue
+        if key in size:
+            continue
+        if key in open_nodes:
+            raise YamlTooLarge(None, None, "an alias refers to a value that contains it (*name inside &name)",
+                               node.start_mark)
+        if isinstance(node, yaml.ScalarNode):
+            size[key] = 1 + len(node.value) // 64
+            depth[key] = 1
+            if node.tag in ("tag:yaml.org,2002:int", "tag:yaml.org,2002:float") \
+                    and len(node.value) > MAX_NUMBER_DIGITS:
+                raise YamlTooLarge(None, None, f"a number of {len(node.value)} characters is too large "
+                                   f"(at most {MAX_NUMBER_DIGITS}; write it in quotes if it is a text)",
+                                   node.start_mark)
+            continue
+        open_nodes.add(key)
+        stack.append((node, True))
+        stack.extend((k, False) for k in _children(node))
+
+
+def _children(node: Any) -> list[Any]:
+    if isinstance(node, yaml.SequenceNode):
+        return list(node.value)
+    if isinstance(node, yaml.MappingNode):
+        return [x for pair in node.value for x in pair]
+    return []
 
 
 class _PyLoader(_Strict, yaml.SafeLoader):
@@ -265,7 +329,47 @@ def _check_name(value: str, what: str, loc: str) -> None:
         raise InputError(f"{what} {shorten(value)} contains the reserved character '§'", loc)
 
 
+def nfkc_data(data: Any) -> tuple[Any, bool]:
+    """Every text of a scenario (keys, names, ids, references) in Unicode NFKC,
+    as a question is read (logic/text.py): a full-width 'Ａ' in a scenario is
+    the 'A' a question names, and two names that read the same collide.
+    Returns the data and whether anything changed."""
+    import unicodedata
+
+    changed = False
+
+    def norm(v: Any) -> Any:
+        nonlocal changed
+        if isinstance(v, str):
+            try:
+                if unicodedata.is_normalized("NFKC", v):
+                    return v
+                out = unicodedata.normalize("NFKC", v)
+            except UnicodeError:  # a lone surrogate: left for the field's own check
+                return v
+            changed = True
+            return out
+        if isinstance(v, Mapping):
+            return {norm(k): norm(x) for k, x in v.items()}
+        if isinstance(v, list):
+            return [norm(x) for x in v]
+        return v
+
+    return norm(data), changed
+
+
 def from_data(data: Any, where: str = "<scenario>", cards_file: str | Path | None = None) -> Scenario:
+    data, changed = nfkc_data(data)
+    try:
+        return _from_data(data, where, cards_file)
+    except InputError as exc:
+        if changed and ("twice" in exc.message or "duplicate" in exc.message):
+            exc.message += " (names are compared after Unicode normalisation: full-width letters and ligatures " \
+                           "read as the plain ones)"
+        raise
+
+
+def _from_data(data: Any, where: str, cards_file: str | Path | None) -> Scenario:
     if not isinstance(data, Mapping):
         got = "it is empty" if data is None else f"not {type_name(data)}"
         raise InputError(f"a scenario must be a mapping with the fields game, players, turn_player, phase "

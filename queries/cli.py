@@ -93,16 +93,56 @@ MemoryOpt = Annotated[int, typer.Option(
     "--memory-limit", help="megabytes for probe-grounding rule files and large positions")]
 
 
+MAX_MEMORY_MB = 1 << 20  # 1 TB: more cannot be an address-space limit of this machine
+MAX_SECONDS = 7 * 24 * 3600.0
+
+
+def check_time_option(value: float | None, option: str, zero_ok: bool = True) -> None:
+    """A number of seconds from the command line: finite, not negative, at most a week."""
+    import math
+
+    if value is None:
+        return
+    if not math.isfinite(value):
+        raise InputError(f"{option} must be a number of seconds, not {value}" + (" (0: no limit)" if zero_ok else ""))
+    if value < 0 or (value == 0 and not zero_ok):
+        raise InputError(f"{option} must be {'0 (no limit) or more' if zero_ok else 'more than 0'} seconds, "
+                         f"not {value:g}")
+    if value > MAX_SECONDS:
+        raise InputError(f"{option} must be at most {MAX_SECONDS:.0f} seconds (a week), not {value:g}"
+                         + ("; 0 means no limit" if zero_ok else ""))
+
+
+def _check_output(path: Path | None, option: str) -> None:
+    """An output file's folder must exist before any work is done."""
+    if path is None:
+        return
+    if "\x00" in str(path):
+        raise InputError("the path contains a NUL character", option)
+    parent = path.parent if str(path.parent) else Path(".")
+    if not parent.is_dir():
+        raise InputError(f"the folder {parent} does not exist", f"{option} {path}")
+    if path.is_dir():
+        raise InputError("is a folder; give a file name", f"{option} {path}")
+
+
+def _write_output(path: Path, text: str, option: str) -> None:
+    try:
+        path.write_text(text, encoding="utf-8")
+    except OSError as exc:
+        raise InputError(f"cannot write the file ({exc.strerror or exc})", f"{option} {path}") from None
+
+
 def _limits(time_limit: float | None, max_models: int, ground_time: float, memory: int) -> tuple[float | None, Limits]:
     """Check the limit options (bad values are bad input) and bundle them."""
-    if time_limit is not None and time_limit < 0:
-        raise InputError(f"--time-limit must be 0 (no limit) or more seconds, not {time_limit:g}")
+    check_time_option(time_limit, "--time-limit")
     if max_models < 1:
         raise InputError(f"--max-models must be at least 1, not {max_models}")
-    if ground_time <= 0:
-        raise InputError(f"--ground-time-limit must be more than 0 seconds, not {ground_time:g}")
+    check_time_option(ground_time, "--ground-time-limit", zero_ok=False)
     if memory < 256:
         raise InputError(f"--memory-limit must be at least 256 (MB), not {memory}")
+    if memory > MAX_MEMORY_MB:
+        raise InputError(f"--memory-limit must be at most {MAX_MEMORY_MB} (MB, 1 TB), not {memory}")
     tl = None if not time_limit else time_limit
     return tl, Limits(time=tl, max_models=max_models, ground_time=ground_time, memory_mb=memory)
 
@@ -136,19 +176,37 @@ def ask(
         tl, limits = _limits(time_limit, max_models, ground_time, memory)
         if max_horizon is not None and max_horizon < 1:
             raise InputError(f"--max-horizon must be at least 1, not {max_horizon}")
+        for out_path, opt in ((dot_file, "--dot"), (svg_file, "--svg")):
+            _check_output(out_path, opt)
         sc = load_file(scenario, cards_file=cards_file)
         user = userrules.load(rules, sc.game) if rules else None
-        ans = Asker(sc, time_limit=tl, max_horizon=max_horizon, explain=not no_explain, limits=limits,
-                    user_rules=user).ask(question)
-        if dot_file or svg_file:
-            from queries.pictures import answer_dot, render_svg
 
-            dot_text = answer_dot(ans, sc.game)
+        def answer() -> tuple[str, str | None]:
+            ans = Asker(sc, time_limit=tl, max_horizon=max_horizon, explain=not no_explain, limits=limits,
+                        user_rules=user).ask(question)
+            dot_text = None
+            if dot_file or svg_file:
+                from queries.pictures import answer_dot
+
+                dot_text = answer_dot(ans, sc.game)
+            return (to_json(ans) if json_out else to_text(ans)), dot_text
+
+        if user is not None or len(sc.cards) + len(sc.history) >= limits.large_position:
+            # grounding past the probe's steps cannot be interrupted here: the whole
+            # answer runs in a child under the time and memory limits (solver/bounded.py)
+            from solver.bounded import call_bounded
+
+            text, dot_text = call_bounded(answer, tl, limits.memory_mb)
+        else:
+            text, dot_text = answer()
+        if dot_text is not None:
+            from queries.pictures import render_svg
+
             if dot_file:
-                dot_file.write_text(dot_text, encoding="utf-8")
+                _write_output(dot_file, dot_text, "--dot")
             if svg_file:
                 render_svg(dot_text, svg_file)
-        typer.echo(to_json(ans) if json_out else to_text(ans))
+        typer.echo(text)
         return 0
 
     guarded(body)
@@ -356,7 +414,8 @@ def chains(
     svg: Annotated[Path | None, typer.Option("--svg", help="draw the chain tree as SVG (needs Graphviz)")] = None,
     distinct_copies: Annotated[bool, typer.Option("--distinct-copies",
                                                   help="tell identical copies of a card apart")] = False,
-    time_limit: Annotated[float | None, typer.Option("--time-limit", help="seconds before giving up (exit 3)")] = None,
+    time_limit: Annotated[float | None, typer.Option(
+        "--time-limit", help="seconds before giving up (exit 3); 0: no limit")] = DEFAULT_TIME,
     no_outcomes: Annotated[bool, typer.Option("--no-outcomes", help="list the links only, without resolving "
                                               "the chains (much faster on large positions)")] = False,
 ) -> None:
@@ -365,9 +424,12 @@ def chains(
     def body() -> int:
         from queries.chains import run_command
 
+        check_time_option(time_limit, "--time-limit")
+        for out_path, opt in ((dot, "--dot"), (svg, "--svg")):
+            _check_output(out_path, opt)
         return run_command(str(scenario), after=after, max_links=max_links, limit=limit, count_only=count,
                            json_out=json_out, dot=str(dot) if dot else None, svg=str(svg) if svg else None,
-                           distinct_copies=distinct_copies, time_limit=time_limit, echo=typer.echo,
+                           distinct_copies=distinct_copies, time_limit=time_limit or None, echo=typer.echo,
                            progress=sys.stderr.isatty(), outcomes=not no_outcomes)
 
     guarded(body)
@@ -401,8 +463,7 @@ def check(
     def body() -> int:
         from queries.check import DEFAULT_HORIZON, Checker, Options, to_text
 
-        if time_limit is not None and time_limit < 0:
-            raise InputError(f"--time-limit must be 0 (no limit) or more seconds, not {time_limit:g}")
+        check_time_option(time_limit, "--time-limit")
         opts = Options(game=game, horizon=horizon if horizon is not None else DEFAULT_HORIZON,
                        cases=list(cases_paths or []), pool=pool, encodings=encodings, rules=list(rules or []),
                        only=tuple(only or ()), induction=not no_induction, equivalence=not no_equivalence,

@@ -106,10 +106,17 @@ def _child() -> int:  # pragma: no cover - runs in the child process
     import resource
 
     req = json.loads(sys.stdin.read())
+    # never above the hard limits this process inherited (setrlimit would fail)
     mem = int(req["memory_mb"]) * 1024 * 1024
-    resource.setrlimit(resource.RLIMIT_AS, (mem, mem))
+    _, hard_as = resource.getrlimit(resource.RLIMIT_AS)
+    if hard_as != resource.RLIM_INFINITY:
+        mem = min(mem, hard_as)
+    resource.setrlimit(resource.RLIMIT_AS, (mem, hard_as))
     cpu = int(req["cpu_s"])
-    resource.setrlimit(resource.RLIMIT_CPU, (cpu, cpu + 1))
+    _, hard_cpu = resource.getrlimit(resource.RLIMIT_CPU)
+    if hard_cpu != resource.RLIM_INFINITY:
+        cpu = min(cpu, max(1, hard_cpu - 1))
+    resource.setrlimit(resource.RLIMIT_CPU, (cpu, cpu + 1 if hard_cpu == resource.RLIM_INFINITY else hard_cpu))
     try:
         from clingo.symbol import Number, parse_term
 
