@@ -106,7 +106,7 @@ def json_lines(path: str | Path, what: str = "card list") -> Iterator[tuple[int,
                 rec = json.loads(line)
             except ValueError as exc:
                 cut = " (the file may be cut short)" if not raw.endswith(b"\n") else ""
-                raise InputError(f"not a JSON object ({exc.msg} at column {exc.colno}){cut}; a card list has "
+                raise InputError(f"not a JSON object ({exc.msg}, column {exc.colno}){cut}; a card list has "
                                  "one card a line, each a JSON object", f"{path}:{number}") from None
             except RecursionError:
                 raise InputError("nested too deeply", f"{path}:{number}") from None

@@ -190,6 +190,7 @@ class _Strict:
 
 MAX_YAML_VALUES = 200_000  # values a document may expand to (aliases counted at every use)
 MAX_YAML_DEPTH = 60
+MAX_YAML_CHARS = 2 * MAX_FILE_BYTES  # characters of all texts, aliases expanded
 MAX_NUMBER_DIGITS = 30
 
 
@@ -204,6 +205,7 @@ def _check_expansion(root: Any) -> None:
     graph, where an alias is one shared node, so the check itself stays small."""
     size: dict[int, int] = {}
     depth: dict[int, int] = {}
+    chars: dict[int, int] = {}
     stack: list[tuple[Any, bool]] = [(root, False)]
     open_nodes: set[int] = set()
     while stack:
@@ -214,6 +216,10 @@ def _check_expansion(root: Any) -> None:
             kids = _children(node)
             size[key] = 1 + sum(size[id(k)] for k in kids)
             depth[key] = 1 + max((depth[id(k)] for k in kids), default=0)
+            chars[key] = sum(chars[id(k)] for k in kids)
+            if chars[key] > MAX_YAML_CHARS:
+                raise YamlTooLarge(None, None, f"its texts expand to more than {MAX_YAML_CHARS:,} characters "
+                                   "(through aliases: *name repeats what &name marked)", node.start_mark)
             if size[key] > MAX_YAML_VALUES:
                 raise YamlTooLarge(None, None, f"it expands to more than {MAX_YAML_VALUES:,} values "
                                    "(through aliases: *name repeats what &name marked)", node.start_mark)
@@ -227,8 +233,9 @@ def _check_expansion(root: Any) -> None:
             raise YamlTooLarge(None, None, "an alias refers to a value that contains it (*name inside &name)",
                                node.start_mark)
         if isinstance(node, yaml.ScalarNode):
-            size[key] = 1 + len(node.value) // 64
+            size[key] = 1
             depth[key] = 1
+            chars[key] = len(node.value)
             if node.tag in ("tag:yaml.org,2002:int", "tag:yaml.org,2002:float") \
                     and len(node.value) > MAX_NUMBER_DIGITS:
                 raise YamlTooLarge(None, None, f"a number of {len(node.value)} characters is too large "

@@ -3003,9 +3003,20 @@ def ja_effect_count(text_ja: str) -> int | None:
     return len(found) if found else None
 
 
+MAX_TEXT = 10_000  # characters of a card's text the reader reads (the longest official one has about 1,000)
+
+
 def derive(record: Any) -> DerivedCard:
     """Derive a card's timing attributes from its official text.  Never raises."""
     r = _rec(record)
+    size = len(r["text"]) + len(r["pendulum_text"])
+    if size > MAX_TEXT:
+        # ten times the longest official text: the reader's work grows faster than the text
+        card = Card(name=r["name"] or "?", game="ygo", card_type=r["card_type"] if r["card_type"] in V.YGO_CARD_TYPES
+                    else "monster", origin="derived",
+                    unmodelled=(f"text: {size} characters, too long to read (at most {MAX_TEXT})",))
+        rep = EffectReport(1, r["card_type"] or "monster", UNCLASSIFIED, ("text too long to read",))
+        return DerivedCard(card, (rep,), category_of(r["card_type"], r["kinds"]))
     try:
         return _derive(r)
     except Exception as exc:  # noqa: BLE001 - a reader bug must not take the caller down

@@ -66,7 +66,8 @@ def load_cases(path: str | Path) -> list[dict[str, Any]]:
     if not isinstance(data, list):
         raise InputError("a case corpus is a list of cases (each '- id: ...')", str(path))
     for i, c in enumerate(data):
-        where = f"{path}: case {i}" + (f" ({shorten(c['id'], 60)})" if isinstance(c, dict) and "id" in c else "")
+        named = isinstance(c, dict) and isinstance(c.get("id"), str | int) and not isinstance(c.get("id"), bool)
+        where = f"{path}: case {i}" + (f" ({shorten(c['id'], 60)})" if named else "")
         if not isinstance(c, dict):
             raise InputError("each case must be a mapping with id, scenario (or scenario_file), question and expect",
                              where)
@@ -81,11 +82,6 @@ def load_cases(path: str | Path) -> list[dict[str, Any]]:
             raise InputError(f"id must be a text, not {type_name(c['id'])}", where)
         if "scenario_file" in c and not isinstance(c["scenario_file"], str):
             raise InputError(f"scenario_file must be a text (a path), not {type_name(c['scenario_file'])}", where)
-        if "scenario_file" in c:
-            try:
-                scenario_path(Path(path).parent, c["scenario_file"])
-            except InputError as exc:
-                raise InputError(exc.message, f"{where}: scenario_file") from None
         for key in ("question", "expect"):
             if key not in c:
                 raise InputError(f"missing field '{key}'", where)
@@ -93,6 +89,11 @@ def load_cases(path: str | Path) -> list[dict[str, Any]]:
             raise InputError("missing field 'scenario' (or 'scenario_file')", where)
         if not isinstance(c["question"], str):
             raise InputError("question must be a text", where)
+        if "scenario_file" in c:
+            try:
+                scenario_path(Path(path).parent, c["scenario_file"])
+            except InputError as exc:
+                raise InputError(exc.message, f"{where}: scenario_file") from None
     return data
 
 
@@ -104,8 +105,37 @@ def run_case(case: dict[str, Any], base: Path, time_limit: float | None = None,
     cid = str(case.get("id", "?"))
     expected = normalise_expect(case["expect"])
     start = time.perf_counter()
-    r = _answer_case(case, cid, expected, start, base, time_limit, cards_file, limits, rules, explain)
+    if rules:
+        # a rule file can make grounding explode past the probe's steps: the case runs
+        # in a child under the time and memory limits (solver/bounded.py)
+        from solver.bounded import call_bounded
+
+        lim = limits or Limits()
+
+        def detached() -> CaseResult:
+            return _as_text(_answer_case(case, cid, expected, start, base, time_limit, cards_file, limits,
+                                         rules, explain))
+
+        try:
+            r = call_bounded(detached, time_limit, lim.memory_mb, "the case")
+        except LimitReached as exc:
+            r = CaseResult(cid, "failed", None, expected, _ms(start), describe_limit(exc), grade="limit")
+        except InputError as exc:
+            r = CaseResult(cid, "failed", None, expected, _ms(start), f"bad input: {exc}", grade="rejected")
+        except NotModelled as exc:
+            r = CaseResult(cid, "skipped", None, expected, _ms(start), str(exc), grade="refused")
+    else:
+        r = _answer_case(case, cid, expected, start, base, time_limit, cards_file, limits, rules, explain)
     r.source = str(case.get("source", ""))
+    return r
+
+
+def _as_text(r: CaseResult) -> CaseResult:
+    from queries.render import to_text
+
+    if r.answer is not None:
+        r.text = to_text(r.answer)
+        r.answer = None
     return r
 
 
@@ -140,7 +170,7 @@ def scenario_path(base: Path, name: str) -> Path:
         raise InputError("the path contains a NUL character", "scenario_file")
     p = Path(name)
     if p.is_absolute():
-        raise InputError(f"scenario_file must be a path relative to the corpus's folder, not {shorten(name)}",
+        raise InputError(f"{shorten(name)} is not a path relative to the corpus's folder",
                          "scenario_file")
     root = base.resolve()
     full = (base / p).resolve()
@@ -189,10 +219,4 @@ def run_corpus(path: str | Path, time_limit: float | None = None,
 def _run_detached(case: dict[str, Any], base: str, time_limit: float | None, cards_file: str | None,
                   limits: Limits | None, rules: list[str] | None, explain: bool) -> CaseResult:
     """run_case in a worker process: the answer travels back as text."""
-    from queries.render import to_text
-
-    r = run_case(case, Path(base), time_limit, cards_file, limits=limits, rules=rules, explain=explain)
-    if r.answer is not None:
-        r.text = to_text(r.answer)
-        r.answer = None
-    return r
+    return _as_text(run_case(case, Path(base), time_limit, cards_file, limits=limits, rules=rules, explain=explain))

@@ -205,7 +205,7 @@ def load_rulebook(game: str, root: Path | None = None, rule_files: Sequence[str 
     checks_dir = base / "checks" if list((base / "checks").glob("*.lp")) else encodings_dir() / "checks"
     check_files = sorted(checks_dir.glob("*.lp"))
     if root is not None:
-        _read_rulebook(base, files + check_files)
+        _read_rulebook(base, Path(root), files + check_files)
     rules: dict[str, Rule] = {}
     for f in files + check_files:
         for r in parse_file(f):
@@ -223,7 +223,7 @@ def load_rulebook(game: str, root: Path | None = None, rule_files: Sequence[str 
     return Rulebook(game, base, files, check_files, rules, checks)
 
 
-def _read_rulebook(base: Path, files: Sequence[Path]) -> None:
+def _read_rulebook(base: Path, given: Path, files: Sequence[Path]) -> None:
     """A modified rulebook (``--encodings DIR``) is program text from outside:
     each file is read once (a regular file, at most 1 MB, UTF-8) and checked as
     a rule file's text is (solver/userrules.py: no #include, #script or
@@ -234,9 +234,10 @@ def _read_rulebook(base: Path, files: Sequence[Path]) -> None:
     for f in files:
         if not f.resolve().is_relative_to(base):
             continue  # the shipped checks, used when the copy has none
-        text = read_text(f, "rule file")
+        shown = given / f.resolve().relative_to(base)  # named as the user named the folder
+        text = read_text(shown, "rule file")
         try:
-            parse_checked(text, str(f), "rulebook file")
+            parse_checked(text, str(shown), "rulebook file")
         except ProgramError as exc:
             raise InputError(exc.message, exc.where) from None
         sources.remember(f, text)

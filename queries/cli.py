@@ -33,11 +33,14 @@ app = typer.Typer(add_completion=False, no_args_is_help=True, pretty_exceptions_
                   help="Timing rulings for Yu-Gi-Oh! and Magic: The Gathering, answered by logic.")
 
 EXIT_FAILED, EXIT_INPUT, EXIT_LIMIT, EXIT_NOT_MODELLED, EXIT_INTERNAL = 1, 2, 3, 4, 70
+MAX_MESSAGE = 2000
 
 
 def _fail(code: int, message: str) -> None:
     # a message may quote what the user typed: never let an unencodable character crash the report
     safe = message.encode("utf-8", "backslashreplace").decode("utf-8")
+    if len(safe) > MAX_MESSAGE:  # a message stays readable: one screen, not a file
+        safe = safe[: MAX_MESSAGE - 1] + f"… (cut; {len(safe):,} characters in all)"
     typer.echo(f"chainjudge: {safe}", err=True)
     raise typer.Exit(code)
 

@@ -114,7 +114,8 @@ def scan(text: str, path: str, what: str = "rule file") -> None:
             like = _QUOTES.get(ch)
             hint = f" (did you mean {like}? text pasted from a word processor has curly quotes and dashes)" \
                 if like else ""
-            raise ProgramError(f"the character {ch!a} (U+{ord(ch):04X}) can only be written inside a string "
+            shown = f"'{ch}' " if ch.isprintable() and not ch.isspace() else ""
+            raise ProgramError(f"the character {shown}(U+{ord(ch):04X}) can only be written inside a string "
                                f"or a comment{hint}", f"{path}:{line}:{col}")
         if ch in "([{":
             depth += 1

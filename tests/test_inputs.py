@@ -35,7 +35,7 @@ def test_input(case):
         assert all(ln.startswith("  ") for ln in lines[1:]), lines
         assert len(lines) in (1, 3), lines
         message = lines[0]
-        where = ("question: ", "event phrase: ", "--", "tests/inputs")
+        where = ("question: ", "event phrase: ", "--", "tests/inputs", "/dev/")
         assert any(w in message for w in where), f"the message does not say where: {message}"
     assert case.golden.exists(), f"no golden transcript: run python -m tests.messages --update ({case.id})"
     assert text == case.golden.read_text(encoding="utf-8"), (
