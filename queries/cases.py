@@ -210,10 +210,42 @@ def run_corpus(path: str | Path, time_limit: float | None = None,
 
     args = (str(p.parent), time_limit, str(cards_file) if cards_file else None, limits, rules, explain)
     ctx = multiprocessing.get_context("fork") if "fork" in multiprocessing.get_all_start_methods() else None
-    with ProcessPoolExecutor(max_workers=min(jobs, len(cases)), mp_context=ctx) as pool:
+    pool = ProcessPoolExecutor(max_workers=min(jobs, len(cases)), mp_context=ctx, initializer=_worker_start)
+    done = False
+    try:
         futures = [pool.submit(_run_detached, case, *args) for case in cases]
         for fut in futures:
             yield fut.result()
+        done = True
+    finally:
+        if done:
+            pool.shutdown(wait=True)
+        else:
+            stop_pool(pool)  # Ctrl-C, SIGTERM, or the reader stopped: no worker is left running
+
+
+def _worker_start() -> None:
+    """A worker leaves Ctrl-C and SIGTERM to the main process, which ends it."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+
+
+def stop_pool(pool: Any) -> None:
+    """End a process pool now: pending cases cancelled, running workers killed."""
+    procs = list(getattr(pool, "_processes", {}).values())  # noqa: SLF001 - the executor keeps them here
+    pool.shutdown(wait=False, cancel_futures=True)
+    for p in procs:
+        try:
+            p.kill()
+        except (OSError, AttributeError):
+            pass
+    for p in procs:
+        try:
+            p.join(2)
+        except (OSError, AssertionError):
+            pass
 
 
 def _run_detached(case: dict[str, Any], base: str, time_limit: float | None, cards_file: str | None,

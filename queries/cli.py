@@ -8,6 +8,7 @@ message on stderr, never a traceback.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import sys
@@ -45,13 +46,28 @@ def _fail(code: int, message: str) -> None:
     raise typer.Exit(code)
 
 
+class Terminated(Exception):
+    """SIGTERM: stop as Ctrl-C does (workers ended, no partial cache), exit 143."""
+
+
+def _on_term(_signo: int, _frame: object) -> None:
+    raise Terminated
+
+
 def guarded(fn: Callable[[], int | None]) -> None:
     """Run a command body, turning every error into a message and an exit code."""
+    import signal
+    import threading
+
+    main = threading.current_thread() is threading.main_thread()
+    old_term = signal.signal(signal.SIGTERM, _on_term) if main else None
     try:
         check_environment()  # at start-up: clingo must have no script language (solver/safety.py)
         code = fn() or 0
     except typer.Exit:
         raise
+    except Terminated:
+        _fail(143, "terminated (SIGTERM); the search was stopped")
     except InputError as exc:
         _fail(EXIT_INPUT, f"error: {exc}")
     except NotModelled as exc:
@@ -65,7 +81,7 @@ def guarded(fn: Callable[[], int | None]) -> None:
     except RecursionError:
         _fail(EXIT_INPUT, "error: the input is nested too deeply")
     except KeyboardInterrupt:
-        _fail(130, "interrupted")
+        _fail(130, "interrupted (Ctrl-C); the search was stopped")
     except BrokenPipeError:
         # the reader of the output went away (`chainjudge chains --json | head`):
         # nothing more can be said on stdout; exit quietly as other tools do
@@ -73,6 +89,9 @@ def guarded(fn: Callable[[], int | None]) -> None:
         raise typer.Exit(0) from None
     except Exception as exc:  # noqa: BLE001 - the last line of defence: never a traceback
         _fail(EXIT_INTERNAL, f"internal error ({type(exc).__name__}: {exc}); please report it with the input")
+    finally:
+        if old_term is not None:
+            signal.signal(signal.SIGTERM, old_term)
     raise typer.Exit(code)
 
 
@@ -238,8 +257,7 @@ def cases(
     """Run a corpus of ruling cases; exit 1 if any fails."""
 
     def body() -> int:
-        from queries.cases import FAILING_GRADES, GRADES, run_corpus
-        from queries.render import to_text
+        from queries.cases import GRADES, run_corpus
 
         tl, limits = _limits(time_limit, max_models, ground_time, memory)
         counts = {"passed": 0, "failed": 0, "skipped": 0}
@@ -248,27 +266,12 @@ def cases(
             raise InputError(f"--jobs must be 0 (one per CPU) or a positive number, not {jobs}")
         workers = jobs or _cpus()
         grades = dict.fromkeys(GRADES, 0)
-        for r in run_corpus(path, tl, cards_file=cards_file, limits=limits, rules=[str(r) for r in rules or []],
-                            explain=explain or verbose, jobs=workers):
-            grades[r.grade] += 1
-            if grade:
-                bucket = "passed" if r.grade == "pass" else "failed" if r.grade in FAILING_GRADES else "skipped"
-            else:
-                bucket = "passed" if r.status == "passed" else "skipped" if r.status == "skipped" else "failed"
-            counts[bucket] += 1
-            results.append(r.as_json())
-            if not json_out:
-                if grade:
-                    mark = f"{r.grade:<8}"
-                else:
-                    mark = {"passed": "ok  ", "failed": "FAIL", "skipped": "skip"}[r.status]
-                line = f"{mark} {r.id:<44} got {_show(r.got):<28} expected {_show(r.expected):<28} {r.ms:8.0f} ms"
-                if r.message:
-                    line += f"  ({shorten(r.message.splitlines()[0], 300)})"
-                typer.echo(line)
-                if verbose and bucket == "failed" and (r.answer is not None or r.text):
-                    text = to_text(r.answer) if r.answer is not None else r.text
-                    typer.echo("      " + text.replace("\n", "\n      "))
+        # closed on any exit (Ctrl-C, SIGTERM, an error): the worker processes end with it
+        with contextlib.closing(run_corpus(path, tl, cards_file=cards_file, limits=limits,
+                                           rules=[str(r) for r in rules or []], explain=explain or verbose,
+                                           jobs=workers)) as run:
+            for r in run:
+                _case_line(r, grade, json_out, verbose, counts, grades, results)
         summary = f"{counts['passed']} passed, {counts['failed']} failed, {counts['skipped']} skipped"
         if grade:
             breakdown = ", ".join(f"{grades[g]} {g}" for g in GRADES)
@@ -288,6 +291,33 @@ def cases(
         return EXIT_FAILED if counts["failed"] else 0
 
     guarded(body)
+
+
+def _case_line(r: Any, grade: bool, json_out: bool, verbose: bool, counts: dict[str, int],
+               grades: dict[str, int], results: list[dict[str, Any]]) -> None:
+    """Count one case's result and print its line (not with --json)."""
+    from queries.cases import FAILING_GRADES
+    from queries.render import to_text
+
+    grades[r.grade] += 1
+    if grade:
+        bucket = "passed" if r.grade == "pass" else "failed" if r.grade in FAILING_GRADES else "skipped"
+    else:
+        bucket = "passed" if r.status == "passed" else "skipped" if r.status == "skipped" else "failed"
+    counts[bucket] += 1
+    results.append(r.as_json())
+    if not json_out:
+        if grade:
+            mark = f"{r.grade:<8}"
+        else:
+            mark = {"passed": "ok  ", "failed": "FAIL", "skipped": "skip"}[r.status]
+        line = f"{mark} {r.id:<44} got {_show(r.got):<28} expected {_show(r.expected):<28} {r.ms:8.0f} ms"
+        if r.message:
+            line += f"  ({shorten(r.message.splitlines()[0], 300)})"
+        typer.echo(line)
+        if verbose and bucket == "failed" and (r.answer is not None or r.text):
+            text = to_text(r.answer) if r.answer is not None else r.text
+            typer.echo("      " + text.replace("\n", "\n      "))
 
 
 def _cpus() -> int:

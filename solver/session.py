@@ -80,6 +80,22 @@ class Outcome:
     exhausted: bool = True
 
 
+
+WAIT_SLICE = 0.2  # seconds: how often a wait for the solver lets Python see a signal (Ctrl-C)
+
+
+def _wait(handle: clingo.SolveHandle, stop_at: float | None) -> bool:
+    """Wait for the solver until ``stop_at`` (monotonic time; None: for as long
+    as it takes), in short slices: Python handles a signal only between them,
+    so Ctrl-C stops a search within a fraction of a second (the handle's
+    context then cancels it).  False when the deadline passed first."""
+    while True:
+        left = None if stop_at is None else stop_at - time.monotonic()
+        if left is not None and left <= 0:
+            return bool(handle.wait(0))
+        if handle.wait(WAIT_SLICE if left is None else min(WAIT_SLICE, left)):
+            return True
+
 class Session:
     """One clingo control, ground incrementally, solved many times."""
 
@@ -232,13 +248,11 @@ class Session:
             with self._ctl.solve(assumptions=lits, on_core=_on_core, yield_=True, async_=True) as handle:
                 while True:
                     handle.resume()
-                    if stop_at is not None:
-                        timeout = max(0.0, stop_at - time.monotonic())
-                        if not handle.wait(timeout):
-                            handle.cancel()
-                            if budget is not None and (self._deadline is None or stop_at < self._deadline):
-                                raise LimitReached("budget", budget, self._partial(out))
-                            raise LimitReached("time", self.time_limit or 0, self._partial(out))
+                    if not _wait(handle, stop_at):  # the deadline passed
+                        handle.cancel()
+                        if budget is not None and (self._deadline is None or (stop_at or 0) < self._deadline):
+                            raise LimitReached("budget", budget, self._partial(out))
+                        raise LimitReached("time", self.time_limit or 0, self._partial(out))
                     model = handle.model()
                     if model is None:
                         break
@@ -254,9 +268,7 @@ class Session:
                     if self.model_limit is not None and out.count >= self.model_limit \
                             and (models == 0 or models > self.model_limit):
                         handle.resume()  # the limit is hit only if there is one more model
-                        if stop_at is None:
-                            handle.wait()
-                        elif not handle.wait(max(0.0, stop_at - time.monotonic())):
+                        if not _wait(handle, stop_at):
                             handle.cancel()
                             raise LimitReached("time", self.time_limit or 0, self._partial(out))
                         if handle.model() is None:
@@ -340,12 +352,10 @@ class Session:
         start = time.perf_counter()
         try:
             with self._ctl.solve(assumptions=lits, async_=True) as handle:
-                if self._deadline is not None:
-                    if not handle.wait(max(0.0, self._deadline - time.monotonic())):
-                        handle.cancel()
-                        found = self._enumerated()
-                        raise LimitReached("time", self.time_limit or 0,
-                                           f"{found} model(s) counted before stopping")
+                if not _wait(handle, self._deadline):
+                    handle.cancel()
+                    found = self._enumerated()
+                    raise LimitReached("time", self.time_limit or 0, f"{found} model(s) counted before stopping")
                 handle.get()
         finally:
             self.stats.solve_ms += (time.perf_counter() - start) * 1000
