@@ -82,6 +82,12 @@ def scan(text: str, path: str, what: str = "rule file") -> None:
     if "\x00" in text:
         line = text.count("\n", 0, text.index("\x00")) + 1
         raise ProgramError(f"the {what} contains a NUL character", f"{path}:{line}")
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError as exc:
+        line = text.count("\n", 0, exc.start) + 1
+        raise ProgramError(f"the {what} holds a character that is not text (U+{ord(text[exc.start]):04X}, a lone "
+                           "surrogate)", f"{path}:{line}") from None
     line, col, depth, ops, i, n = 1, 1, 0, 0, 0, len(text)
     statements = 0
     while i < n:
@@ -105,7 +111,7 @@ def scan(text: str, path: str, what: str = "rule file") -> None:
             j = i + 1
             while j < n and text[j] != '"' and text[j] != "\n":
                 j += 2 if text[j] == "\\" else 1
-            if j < n and text[j] == "\n":
+            if j >= n or text[j] == "\n":
                 raise ProgramError("a string is not closed on its line (a '\"' is missing)", f"{path}:{line}:{col}")
             col += j + 1 - i
             i = j + 1
@@ -152,6 +158,13 @@ def parse_checked(text: str, path: str, what: str = "rule file",
         messages.append(message.strip().replace("<string>", path))
 
     try:
+        # clingo's messages may be cut inside a character outside ASCII, and its
+        # Python logger then fails (a PANIC): parse first a copy where each of
+        # them (only in strings and comments, see scan) is an 'x'; if the copy
+        # parses, so does the text, and without a message
+        shadow = "".join(ch if ord(ch) < 128 else "x" for ch in text)
+        if shadow != text:
+            ast.parse_string(shadow, lambda _stm: None, logger=log, message_limit=5)
         ast.parse_string(text, statements.append, logger=log, message_limit=5)
     except RuntimeError as exc:
         first = messages[0] if messages else str(exc)

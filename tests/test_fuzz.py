@@ -317,6 +317,58 @@ def test_card_text_reader(monkeypatch: pytest.MonkeyPatch) -> None:
     run()
 
 
+# ---------------------------------------------------------------- rule files (--rules)
+
+RULE_HEAD = "#program step(t).\n%@rule house.fuzz\n%@text A rule for fuzzing.\n%@source chainjudge tests\n"
+RULE_ATOMS = ["occurs(pass(P),t)", "holds(F,t)", "_at(main1,t-1)", "card_type(C,spell)", "effect_card(E,C)",
+              "q_alive(t)", "rule(house_fuzz)", "p(X)", "not occurs(E,t)", "X = 1..3", "#count { E : occurs(E,t) } > 2",
+              '"a \u201cquoted\u201d string"', "\u201cspell\u201d", "caf\u00e9", "\u00a0", "\u2013", "%* c *%", "% c"]
+rule_texts = st.one_of(
+    st.text(max_size=300),
+    st.lists(st.sampled_from(RULE_ATOMS + [",", ".", ":-", "(", ")", "{", "}", "1+", "\n"] + ODD), max_size=40)
+    .map(lambda parts: RULE_HEAD + ":- " + " ".join(parts) + ", rule(house_fuzz)."),
+    st.tuples(st.integers(1, 3000), st.sampled_from(["1+", "f(", "(", "-", "{", "["]))
+    .map(lambda k: RULE_HEAD + ":- player(" + k[1] * k[0] + "1" + ")" * (k[0] if k[1] in ("f(", "(") else 0)
+         + "), rule(house_fuzz)."),
+)
+
+
+@settings(max_examples=n(600))
+@given(rule_texts)
+def test_rule_files(text):
+    """A rule file's text, with text outside ASCII anywhere, deep nesting and
+    long operator chains: only InputError (no clingo crash, no RecursionError)."""
+    from logic.userrules import check_text
+
+    try:
+        check_text(text, "fuzz.lp", "ygo")
+    except InputError:
+        pass
+
+
+# ---------------------------------------------------------------- YAML aliases
+
+@settings(max_examples=n(400))
+@given(st.integers(1, 12), st.integers(1, 12), st.sampled_from(["cards", "history", "players", "variants", "life"]),
+       st.sampled_from(["x", "'" + "y" * 500 + "'", "{card: Sangan, controller: A, zone: hand}", "[*a0]"]))
+def test_yaml_aliases(width, levels, field, leaf):
+    """A document of nested aliases ("billion laughs") in any field: refused
+    before the values are built, quickly, with an InputError."""
+    import time
+
+    lines = ["game: ygo", "players: [A, B]", "turn_player: A", "phase: main1"]
+    lines.append(f"a0: &a0 [{', '.join([leaf] * width)}]")
+    for i in range(1, levels):
+        lines.append(f"a{i}: &a{i} [{', '.join([f'*a{i - 1}'] * width)}]")
+    lines.append(f"{field}: *a{levels - 1}")
+    start = time.perf_counter()
+    try:
+        load_text("\n".join(lines) + "\n", "fuzz.yaml")
+    except ALLOWED:
+        pass
+    assert time.perf_counter() - start < 5
+
+
 def test_fuzz_budget():
     """At least 10,000 inputs per run (FUZZ_SCALE=1)."""
     tests = [v for k, v in globals().items() if k.startswith("test_") and hasattr(v, "_hypothesis_internal_use_settings")]
