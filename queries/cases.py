@@ -210,10 +210,19 @@ def run_corpus(path: str | Path, time_limit: float | None = None,
 
     args = (str(p.parent), time_limit, str(cards_file) if cards_file else None, limits, rules, explain)
     ctx = multiprocessing.get_context("fork") if "fork" in multiprocessing.get_all_start_methods() else None
+    import signal
+
     pool = ProcessPoolExecutor(max_workers=min(jobs, len(cases)), mp_context=ctx, initializer=_worker_start)
     done = False
+    stop = {signal.SIGINT, signal.SIGTERM}
     try:
-        futures = [pool.submit(_run_detached, case, *args) for case in cases]
+        # the workers are forked at the first submit: Ctrl-C and SIGTERM wait until
+        # they exist and ignore them (a signal at fork time would print a worker's traceback)
+        signal.pthread_sigmask(signal.SIG_BLOCK, stop)
+        try:
+            futures = [pool.submit(_run_detached, case, *args) for case in cases]
+        finally:
+            signal.pthread_sigmask(signal.SIG_UNBLOCK, stop)
         for fut in futures:
             yield fut.result()
         done = True
@@ -230,6 +239,7 @@ def _worker_start() -> None:
 
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT, signal.SIGTERM})
 
 
 def stop_pool(pool: Any) -> None:

@@ -515,7 +515,15 @@ def check(
 def main() -> None:
     try:
         app()
-    except SystemExit:
+    except SystemExit as exc:
+        if exc.code in (130, 143):
+            # stopped by a signal in the middle of a search: leave at once, without
+            # destroying clingo's objects (a solve thread still winding down would
+            # abort the process, and the exit code would be lost)
+            for stream in (sys.stdout, sys.stderr):
+                with contextlib.suppress(Exception):
+                    stream.flush()
+            os._exit(exc.code)
         raise
     except Exception as exc:  # noqa: BLE001
         print(f"chainjudge: internal error ({type(exc).__name__}: {exc})", file=sys.stderr)
