@@ -34,7 +34,7 @@ def _encode_error(exc: BaseException) -> tuple[Any, ...]:
     if isinstance(exc, NotModelled):
         return ("not_modelled", exc.message)
     if isinstance(exc, LimitReached):
-        return ("limit", exc.which, exc.value, exc.partial)
+        return ("limit", exc.which, exc.limit, exc.partial)
     if isinstance(exc, ProgramError):
         return ("program", exc.message, exc.where)
     if isinstance(exc, MemoryError):
@@ -102,8 +102,10 @@ def call_bounded(fn: Callable[[], T], time_limit: float | None, memory_mb: int,
             code = 1
             try:
                 payload = pickle.dumps(("error", _encode_error(exc)))
-            except BaseException:  # noqa: BLE001
+            except MemoryError:
                 payload = pickle.dumps(("error", ("memory",)))
+            except BaseException as inner:  # noqa: BLE001
+                payload = pickle.dumps(("error", ("internal", type(inner).__name__, str(inner)[:500])))
         try:
             with os.fdopen(write_fd, "wb") as fh:
                 fh.write(payload)

@@ -303,3 +303,43 @@ def test_soak_interrupted_at_random_moments(tmp_path, monkeypatch):
     assert not list(cache.glob("*.tmp"))
     for f in cache.glob("*.json"):
         json.loads(f.read_text(encoding="utf-8"))
+
+
+def test_bounded_child_round_trip():
+    """solver/bounded.py: a result, and each error, come back as they were raised."""
+    from logic.errors import InputError, NotModelled
+    from solver.bounded import call_bounded
+    from solver.errors import LimitReached
+
+    assert call_bounded(lambda: ("text", 3), 10, 1024) == ("text", 3)
+
+    def bad_input():
+        raise InputError("what", "where")
+
+    def limit():
+        raise LimitReached("horizon", 6, "no witness")
+
+    def not_modelled():
+        raise NotModelled("a card")
+
+    def hog():
+        return len(bytearray(800 * 1024 * 1024))
+
+    def sleeper():
+        time.sleep(60)
+
+    with pytest.raises(InputError) as e1:
+        call_bounded(bad_input, 10, 1024)
+    assert (e1.value.message, e1.value.where) == ("what", "where")
+    with pytest.raises(LimitReached) as e2:
+        call_bounded(limit, 10, 1024)
+    assert (e2.value.which, e2.value.limit, e2.value.partial) == ("horizon", 6, "no witness")
+    with pytest.raises(NotModelled):
+        call_bounded(not_modelled, 10, 1024)
+    with pytest.raises(LimitReached) as e3:
+        call_bounded(hog, 10, 300)
+    assert e3.value.which == "memory" and e3.value.limit == 300
+    start = time.monotonic()
+    with pytest.raises(LimitReached) as e4:
+        call_bounded(sleeper, 1, 1024)
+    assert e4.value.which == "time" and time.monotonic() - start < 5
