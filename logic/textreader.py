@@ -3429,10 +3429,33 @@ def _derive_all(records: list[dict[str, Any]], workers: int | None) -> list[dict
     n = workers if workers is not None else min(4, os.cpu_count() or 1)
     if n > 1 and len(records) >= 2000:
         try:
+            import signal
             from concurrent.futures import ProcessPoolExecutor
 
-            with ProcessPoolExecutor(max_workers=n) as pool:
-                return list(pool.map(_derive_json, records, chunksize=250))
+            stop = {signal.SIGINT, signal.SIGTERM}
+            pool = ProcessPoolExecutor(max_workers=n, initializer=_derive_worker_start)
+            done = False
+            try:
+                signal.pthread_sigmask(signal.SIG_BLOCK, stop)  # the workers start with them ignored
+                try:
+                    results = pool.map(_derive_json, records, chunksize=250)
+                finally:
+                    signal.pthread_sigmask(signal.SIG_UNBLOCK, stop)
+                out = list(results)
+                done = True
+                return out
+            finally:
+                if done:
+                    pool.shutdown(wait=True)
+                else:  # Ctrl-C, SIGTERM: no worker is left running (and no cache is written)
+                    procs = list(getattr(pool, "_processes", {}).values())
+                    pool.shutdown(wait=False, cancel_futures=True)
+                    for proc in procs:
+                        with contextlib.suppress(OSError, AttributeError):
+                            proc.kill()
+                    for proc in procs:
+                        with contextlib.suppress(OSError, AttributeError, AssertionError):
+                            proc.join(2)
         except (OSError, RuntimeError):
             pass  # no processes here: do it in this one
     return [_derive_json(r) for r in records]
@@ -3487,6 +3510,14 @@ def write_cache(cpath: Path, doc: dict[str, Any]) -> None:
         with contextlib.suppress(OSError):
             os.unlink(tmp)
         raise
+
+
+def _derive_worker_start() -> None:
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT, signal.SIGTERM})
 
 
 def load_derived(path: Path, use_cache: bool = True, workers: int | None = None) -> DerivedLibrary:
