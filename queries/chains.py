@@ -333,7 +333,7 @@ class ChainSearch:
             del cut
             new = min(self._available(), h_cut)
             fixed = min(self.horizon(True), h_cut + self._existing() + new)
-        s = Session(time_limit=self.engine.remaining())
+        s = Session(time_limit=self.engine.remaining(), requested_time=self.engine.time_limit)
         for f in lp_files(self.sc.game):
             if f.name != "show.lp":  # only the chain's atoms are shown
                 s.load(f)

@@ -286,7 +286,7 @@ class Explorer:
     def __init__(self, search: ChainSearch, max_states: int = MAX_STATES) -> None:
         self.search = search
         self.max_states = max_states
-        self.session = Session(time_limit=search.engine.remaining())
+        self.session = Session(time_limit=search.engine.remaining(), requested_time=search.engine.time_limit)
         self.origin = 0  # the point whose state is assumed (0: none ground yet)
         self.domain: set[int] = set()
         self._ext: dict[int, int] = {}

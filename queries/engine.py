@@ -102,7 +102,8 @@ class Stepper:
 
     def __init__(self, engine: Engine, position: Position, qfacts: Sequence[Symbol], companions: bool = False) -> None:
         self.engine = engine
-        self.session = Session(time_limit=engine.remaining(), model_limit=engine.limits.max_models)
+        self.session = Session(time_limit=engine.remaining(), model_limit=engine.limits.max_models,
+                               requested_time=engine.time_limit)
         self.session.time_limit = engine.time_limit  # the deadline is the engine's: report the user's limit
         self.session.load_encodings(lp_files(engine.game), companions)
         for prog in engine.user_programs:

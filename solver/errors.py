@@ -40,7 +40,9 @@ OPTIONS = {"time": "--time-limit", "models": "--max-models", "horizon": "--max-h
 def describe_limit(exc: LimitReached) -> str:
     """'the time limit (30 s) was reached: <partial> (raise it with --time-limit)'."""
     unit = _UNITS.get(exc.which, "")
-    limit = int(exc.limit) if isinstance(exc.limit, float) and exc.limit.is_integer() else exc.limit
+    limit: object = exc.limit
+    if isinstance(limit, float):
+        limit = int(limit) if limit.is_integer() else float(f"{limit:.3g}")  # figures rounded for reading
     if unit in (" model", " step") and limit != 1:
         unit += "s"
     which = "model" if exc.which == "models" else exc.which

@@ -104,7 +104,11 @@ class Session:
         consts: dict[str, int | str] | None = None,
         time_limit: float | None = None,
         model_limit: int | None = None,
+        requested_time: float | None = None,
     ) -> None:
+        """``time_limit``: the seconds this session may take (often what is left of
+        an answer's time); ``requested_time``: the --time-limit a message names
+        when the time runs out (default: ``time_limit``)."""
         check_environment()  # no script language may be registered (solver/safety.py)
         args = ["--warn=none", "--opt-mode=ignore", "-t", "1"]
         for name, value in (consts or {}).items():
@@ -116,6 +120,7 @@ class Session:
         self._literals: dict[clingo.Symbol, int] = {}
         self._standing: list[int] = []
         self.time_limit = time_limit
+        self.requested_time = requested_time if requested_time is not None else time_limit
         self.model_limit = model_limit
         self._false_lit: int | None = None
 
@@ -207,7 +212,7 @@ class Session:
     # ---------------------------------------------------------------- solving
     def _check_time(self, what: str) -> None:
         if self._deadline is not None and time.monotonic() > self._deadline:
-            raise LimitReached("time", self.time_limit or 0, f"stopped before {what}")
+            raise LimitReached("time", self.requested_time or 0, f"stopped before {what}")
 
     def solve(
         self,
@@ -252,7 +257,7 @@ class Session:
                         handle.cancel()
                         if budget is not None and (self._deadline is None or (stop_at or 0) < self._deadline):
                             raise LimitReached("budget", budget, self._partial(out))
-                        raise LimitReached("time", self.time_limit or 0, self._partial(out))
+                        raise LimitReached("time", self.requested_time or 0, self._partial(out))
                     model = handle.model()
                     if model is None:
                         break
@@ -270,7 +275,7 @@ class Session:
                         handle.resume()  # the limit is hit only if there is one more model
                         if not _wait(handle, stop_at):
                             handle.cancel()
-                            raise LimitReached("time", self.time_limit or 0, self._partial(out))
+                            raise LimitReached("time", self.requested_time or 0, self._partial(out))
                         if handle.model() is None:
                             break
                         handle.cancel()
@@ -355,7 +360,7 @@ class Session:
                 if not _wait(handle, self._deadline):
                     handle.cancel()
                     found = self._enumerated()
-                    raise LimitReached("time", self.time_limit or 0, f"{found} model(s) counted before stopping")
+                    raise LimitReached("time", self.requested_time or 0, f"{found} model(s) counted before stopping")
                 handle.get()
         finally:
             self.stats.solve_ms += (time.perf_counter() - start) * 1000
@@ -407,7 +412,7 @@ class Session:
                 if not interrupted and self._deadline is not None and time.monotonic() > self._deadline:
                     interrupted = not handle.get().exhausted  # the timer stopped the search
             if interrupted:
-                raise LimitReached("time", self.time_limit or 0, f"{count} model(s) found before stopping")
+                raise LimitReached("time", self.requested_time or 0, f"{count} model(s) found before stopping")
         finally:
             if timer is not None:
                 timer.cancel()
