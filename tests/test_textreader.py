@@ -433,13 +433,23 @@ def test_never_raises_on_card_like_text(words: list[str]) -> None:
 def test_cache_round_trip(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("CHAINJUDGE_CACHE", str(tmp_path / "cache"))
     cards = tmp_path / "cards.jsonl"
-    cards.write_text("\n".join(json.dumps(rec) for _w, rec, _x in PAIRS[:6]) + "\nnot json\n", encoding="utf-8")
+    cards.write_text("\n".join(json.dumps(rec) for _w, rec, _x in PAIRS[:6]) + "\n", encoding="utf-8")
     first = tr.load_derived(cards)
     assert first.source.startswith("derived")
     second = tr.load_derived(cards)
     assert second.source.startswith("cache")
     assert [dc.card for dc in first] == [dc.card for dc in second]
     assert second.get("effect veiler") is not None  # case-insensitive lookup
+
+
+def test_a_malformed_line_is_reported_not_skipped(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from logic.errors import InputError
+
+    monkeypatch.setenv("CHAINJUDGE_CACHE", str(tmp_path / "cache"))
+    cards = tmp_path / "cards.jsonl"
+    cards.write_text("\n".join(json.dumps(rec) for _w, rec, _x in PAIRS[:2]) + "\nnot json\n", encoding="utf-8")
+    with pytest.raises(InputError, match=r"cards.jsonl:3: not a JSON object"):
+        tr.load_derived(cards)
 
 
 def test_coverage_cli_on_a_small_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
