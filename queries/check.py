@@ -215,7 +215,8 @@ def load_rulebook(game: str, root: Path | None = None, rule_files: Sequence[str 
         # a rules writer's own rule files (--rules): checked as for `ask`, then part of the rulebook
         from logic import userrules
 
-        user = userrules.load([str(p) for p in rule_files], game)
+        # a proposed change of the rulebook: it may change the engine (that is what is checked)
+        user = userrules.load([str(p) for p in rule_files], game, vocabulary=False)
         for prog in user.programs:
             sources.remember(prog.path, prog.text)  # loaded from the checked text, never read again
         rules.update(user.rules)
