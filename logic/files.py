@@ -104,7 +104,7 @@ def json_lines(path: str | Path, what: str = "card list") -> Iterator[tuple[int,
                 continue
             try:
                 rec = json.loads(line)
-            except ValueError as exc:
+            except json.JSONDecodeError as exc:
                 cut = " (the file may be cut short)" if not raw.endswith(b"\n") else ""
                 raise InputError(f"not a JSON object ({exc.msg}, column {exc.colno}){cut}; a card list has "
                                  "one card a line, each a JSON object", f"{path}:{number}") from None

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator
+from collections.abc import Generator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -194,7 +194,8 @@ def _ms(start: float) -> float:
 
 def run_corpus(path: str | Path, time_limit: float | None = None,
                cards_file: str | Path | None = None, limits: Limits | None = None,
-               rules: list[str] | None = None, explain: bool = True, jobs: int = 1) -> Iterator[CaseResult]:
+               rules: list[str] | None = None, explain: bool = True,
+               jobs: int = 1) -> Generator[CaseResult, None, None]:
     """Every case of a corpus, in the corpus's order.  With ``jobs`` > 1 the
     cases are answered in that many worker processes (the cases are
     independent; each answer is the same as in one process); the results then

@@ -261,7 +261,7 @@ def cases(
 
         tl, limits = _limits(time_limit, max_models, ground_time, memory)
         counts = {"passed": 0, "failed": 0, "skipped": 0}
-        results = []
+        results: list[dict[str, Any]] = []
         if jobs < 0:
             raise InputError(f"--jobs must be 0 (one per CPU) or a positive number, not {jobs}")
         workers = jobs or _cpus()
