@@ -22,7 +22,7 @@ ROOT = Path(__file__).resolve().parent.parent
 CORPUS = ROOT / "tests" / "corpus" / "classifications" / "ygo-official.yaml"
 CARDS = carddata.default_path()
 # the size the issue asks for: raise MIN_CARDS to 200 once the corpus has that many
-MIN_CARDS = 25
+MIN_CARDS = 100
 
 needs_cards = pytest.mark.skipif(CARDS is None, reason="the card list (../shared/data) is not here")
 
