@@ -73,13 +73,13 @@ def _asker() -> Any:
         return lambda sc, q, cards: api.ask(sc, q, cards=cards)
     except ImportError:  # an older checkout: the same calls without the API
         from logic.scenario import from_data
-        from queries.answer import Asker
+        from queries.rulings.answer import Asker
 
         return lambda sc, q, cards: Asker(from_data(sc, "<scenario>", cards_file=cards)).ask(q)
 
 
 def _cases(path: Path) -> list[dict[str, Any]]:
-    from queries.cases import load_cases
+    from queries.rulings.cases import load_cases
 
     return load_cases(path)
 

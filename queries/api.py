@@ -32,7 +32,7 @@ from typing import Any
 from logic import userrules
 from logic.errors import InputError, NotModelled
 from logic.scenario import MAX_FILE_BYTES, Scenario, from_data, load_text, parse_yaml, read_text
-from queries.answer import Answer, Asker
+from queries.rulings.answer import Answer, Asker
 from solver import LimitReached, ProgramError
 from solver.limits import (
     DEFAULT_GROUND_TIME,
@@ -116,13 +116,13 @@ class ChainsResult:
     position: str  # the point, as text
     count: int  # how many legal chains (every one, or the first ``limit``)
     complete: bool  # False: ``limit`` stopped the listing
-    chains: list[Any] = field(default_factory=list)  # queries.chains.Chain, [] when only counted
+    chains: list[Any] = field(default_factory=list)  # queries.chains.search.Chain, [] when only counted
     empty_chain: bool = False  # the empty chain (nobody activates) is among them
     stats: dict[str, Any] = field(default_factory=dict)
 
     def groups(self) -> list[tuple[tuple[str, ...], list[Any]]]:
         """The chains grouped by outcome (as the command prints them)."""
-        from queries.chains import group_by_outcome
+        from queries.chains.search import group_by_outcome
 
         return group_by_outcome(self.chains)
 
@@ -139,7 +139,7 @@ def chains(scenario: ScenarioArg, *, after: str | None = None, max_links: int | 
     """Every legal chain from a scenario's position (or after the event
     ``after``), as ``chainjudge chains``; ``count_only``: as ``--count``."""
     from logic.unmodelled import parts_of, refuse
-    from queries.chains import ChainSearch, point_text, position_for
+    from queries.chains.search import ChainSearch, point_text, position_for
 
     if limit is not None and limit < 1:
         raise InputError("--limit must be 1 or more", "--limit")
@@ -166,10 +166,10 @@ def check(*, game: str = "ygo", horizon: int | None = None, cases: Sequence[str 
           rules: Sequence[str | os.PathLike[str]] = (), only: Sequence[str] = (), induction: bool = True,
           equivalence: bool = True, coverage: bool = True, time_limit: float | None = None) -> Any:
     """Check the rulebook, as ``chainjudge check``: the report
-    (``queries.check.Report``; ``report.violations`` empty when all hold,
+    (``queries.check.checker.Report``; ``report.violations`` empty when all hold,
     ``report.as_json(report_rules)`` its ``--json``).  The rules it cites are
     in ``report.rules``."""
-    from queries.check import DEFAULT_HORIZON, Checker, Options
+    from queries.check.checker import DEFAULT_HORIZON, Checker, Options
 
     if time_limit is not None and time_limit < 0:
         raise InputError(f"--time-limit must be 0 (no limit) or more seconds, not {time_limit:g}")
@@ -204,7 +204,7 @@ def warm_state() -> dict[str, int]:
     card lists and their derived attributes."""
     from logic import cards as _cards
     from logic import mtg_cardlist, registry, scenario
-    from queries import parser
+    from queries.language import parser
     from solver import program
 
     return {

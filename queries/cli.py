@@ -129,7 +129,7 @@ def ask(
 
     def body() -> int:
         from queries import api
-        from queries.render import to_json, to_text
+        from queries.render.text import to_json, to_text
 
         tl, limits = _limits(time_limit, max_models, ground_time, memory)
         if max_horizon is not None and max_horizon < 1:
@@ -138,7 +138,7 @@ def ask(
         ans = api.ask(sc, question, max_horizon=max_horizon, explain=not no_explain, rules=rules,
                       limit_set=limits)
         if dot_file or svg_file:
-            from queries.pictures import answer_dot, render_svg
+            from queries.render.pictures import answer_dot, render_svg
 
             dot_text = answer_dot(ans, sc.game)
             if dot_file:
@@ -174,8 +174,8 @@ def cases(
     """Run a corpus of ruling cases; exit 1 if any fails."""
 
     def body() -> int:
-        from queries.cases import FAILING_GRADES, GRADES, run_corpus
-        from queries.render import to_text
+        from queries.render.text import to_text
+        from queries.rulings.cases import FAILING_GRADES, GRADES, run_corpus
 
         tl, limits = _limits(time_limit, max_models, ground_time, memory)
         counts = {"passed": 0, "failed": 0, "skipped": 0}
@@ -360,7 +360,7 @@ def chains(
     """List (or count, or draw) every legal chain from a position, grouped by outcome."""
 
     def body() -> int:
-        from queries.chains import run_command
+        from queries.chains.search import run_command
 
         return run_command(str(scenario), after=after, max_links=max_links, limit=limit, count_only=count,
                            json_out=json_out, dot=str(dot) if dot else None, svg=str(svg) if svg else None,
@@ -396,7 +396,7 @@ def check(
     anything is violated."""
 
     def body() -> int:
-        from queries.check import DEFAULT_HORIZON, Checker, Options, to_text
+        from queries.check.checker import DEFAULT_HORIZON, Checker, Options, to_text
 
         if time_limit is not None and time_limit < 0:
             raise InputError(f"--time-limit must be 0 (no limit) or more seconds, not {time_limit:g}")

@@ -33,7 +33,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from queries.check import (
+from queries.check.checker import (
     DECISION_KEYS,
     INDUCTION_ROUNDS,
     ONE_VALUE,
@@ -54,7 +54,7 @@ from solver.terms import Function, Number, Symbol
 DEBUG = False
 
 if TYPE_CHECKING:
-    from queries.check import Checker
+    from queries.check.checker import Checker
 
 
 @dataclass
@@ -301,13 +301,13 @@ def _cti(checker: Checker, model: list[Symbol]) -> dict[str, Any]:
             states.setdefault(a.arguments[1].number, []).append(a.arguments[0])
         elif a.name == "occurs" and a.arguments[1].number == 1:
             event = a.arguments[0]
-    from queries.engine import Position
+    from queries.search.engine import Position
 
     sc = position_scenario(checker.pool, model)
     before = Position(frozenset(states.get(0, [])))
     out: dict[str, Any] = {"state": _state_summary(sc, before), "position": describe_position(checker.pool, model)}
     if event is not None:
-        from queries.check import _event_label
+        from queries.check.checker import _event_label
 
         out["event"] = _event_label(sc, event)
         out["after"] = _state_summary(sc, Position(frozenset(states.get(1, []))))

@@ -13,12 +13,13 @@ from logic.registry import Rule
 from logic.scenario import Scenario
 from logic.unmodelled import parts_of, refuse
 from logic.userrules import UserRules
-from queries import describe, explain, relevance
-from queries.ast import Event, Question, When
-from queries.compile import GOAL, UNTIL, Compiler, NoSuchEvent, q_scope
-from queries.compile import phrase as event_phrase
-from queries.engine import Engine, Position, ReplayError, SearchResult, Trace
-from queries.parser import Names, parse_event, parse_question
+from queries.language.ast import Event, Question, When
+from queries.language.parser import Names, parse_event, parse_question
+from queries.rulings import explain, relevance
+from queries.search import describe
+from queries.search.compile import GOAL, UNTIL, Compiler, NoSuchEvent, q_scope
+from queries.search.compile import phrase as event_phrase
+from queries.search.engine import Engine, Position, ReplayError, SearchResult, Trace
 from solver import LimitReached
 from solver.limits import Limits
 from solver.terms import Function, Number, Symbol
@@ -458,7 +459,7 @@ class Asker:
         if q.kind == "next_point":
             return self._next_point(q, positions)
         if q.kind in ("count", "list"):
-            from queries.chains import answer_chains
+            from queries.chains.search import answer_chains
 
             return answer_chains(self, q, positions)
         if q.kind == "when_can":

@@ -25,11 +25,11 @@ import time
 from typing import TYPE_CHECKING, Any
 
 from logic.scenario import VARIANTS
-from queries import describe
+from queries.search import describe
 from solver.terms import Function, Number, Symbol
 
 if TYPE_CHECKING:
-    from queries.check import Checker, Search
+    from queries.check.checker import Checker, Search
 
 TRIES = 4  # traces under A replayed under B before "no difference found"
 
@@ -76,7 +76,7 @@ def _variant(key: str, v: str) -> Symbol:
 
 
 def _direction(checker: Checker, search: Search, key: str, a: str, b: str) -> dict[str, Any]:
-    from queries.check import _states, counterexample
+    from queries.check.checker import _states, counterexample
 
     base = search.rule_assumptions()
     sites = {f'"{w}"' for w in _switch_sites(checker.book, key, a)}

@@ -10,7 +10,7 @@ from typing import Any
 
 from logic.errors import InputError, NotModelled
 from queries import api
-from queries.answer import Answer
+from queries.rulings.answer import Answer
 from solver import LimitReached
 from solver.errors import describe_limit
 from solver.limits import Limits
@@ -151,7 +151,7 @@ def run_corpus(path: str | Path, time_limit: float | None = None,
 def _run_detached(case: dict[str, Any], base: str, time_limit: float | None, cards_file: str | None,
                   limits: Limits | None, rules: list[str] | None, explain: bool) -> CaseResult:
     """run_case in a worker process: the answer travels back as text."""
-    from queries.render import to_text
+    from queries.render.text import to_text
 
     r = run_case(case, Path(base), time_limit, cards_file, limits=limits, rules=rules, explain=explain)
     if r.answer is not None:

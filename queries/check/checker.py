@@ -16,9 +16,9 @@ Six parts, each reported (text table or JSON), exit 1 if anything is violated:
    who may act next (or what the game does, or where play is), and steps
    where no rule decides it.
 4. **Corpus regression with blame** and 5. **rule coverage**
-   (:mod:`queries.check_corpus`).
+   (:mod:`queries.check.corpus`).
 6. **Equivalence of two formulations** of one rule (a variant switch),
-   bounded (:mod:`queries.check_variants`).
+   bounded (:mod:`queries.check.variants`).
 """
 
 from __future__ import annotations
@@ -44,8 +44,8 @@ from logic.facts import (
 from logic.games import turn
 from logic.registry import Rule, encodings_dir, guard_name, parse_file
 from logic.scenario import VARIANTS, CardInstance, Scenario, from_data
-from queries import describe
-from queries.engine import Position, Step, Trace
+from queries.search import describe
+from queries.search.engine import Position, Step, Trace
 from solver import Session
 from solver.instrument import decisions, lookahead, plain
 from solver.terms import Function, Number, String, Symbol
@@ -750,7 +750,7 @@ class Checker:
             r.ms += (time.perf_counter() - t0) * 1000
         # the equivalence of two formulations, on the same grounding
         if self.opts.equivalence:
-            from queries.check_variants import compare
+            from queries.check.variants import compare
 
             t0 = time.perf_counter()
             rep.equivalence = compare(self, search)
@@ -785,11 +785,11 @@ class Checker:
         rep.stats["lookahead_copied"] = search.la.predicates
         rep.stats["search_ms"] = round((time.perf_counter() - started) * 1000 - rep.stats.get("equivalence_ms", 0), 1)
         if self.opts.induction:
-            from queries.check_induction import prove
+            from queries.check.induction import prove
 
             prove(self, search, results, lemma_results)
         if self.opts.cases:
-            from queries.check_corpus import regression
+            from queries.check.corpus import regression
 
             regression(self)
         rep.stats["total_ms"] = round((time.perf_counter() - started) * 1000, 1)
@@ -901,11 +901,11 @@ def to_text(rep: Report, rules: dict[str, Rule], verbose: bool = False) -> str:
             continue
         lines += _cx_text(r, rules)
     if rep.equivalence is not None:
-        from queries.check_variants import to_text as eq_text
+        from queries.check.variants import to_text as eq_text
 
         lines += eq_text(rep.equivalence)
     if rep.corpus is not None:
-        from queries.check_corpus import to_text as corpus_text
+        from queries.check.corpus import to_text as corpus_text
 
         lines += corpus_text(rep.corpus, rep.coverage)
     st = rep.stats

@@ -29,7 +29,7 @@ import networkx as nx
 from logic.errors import InputError, NotModelled
 from logic.facts import state_facts
 from logic.registry import lp_files
-from queries.engine import Engine, Position
+from queries.search.engine import Engine, Position
 from solver import LimitReached, Session
 from solver.terms import Function, Number, String, Symbol, symbol_of_id
 
@@ -394,7 +394,7 @@ class ChainSearch:
     def state_graph(self) -> Any:
         """The graph of the chain's states (queries/chainstates.py), explored once."""
         if self._graph is None:
-            from queries.chainstates import Explorer
+            from queries.chains.states import Explorer
 
             ex = Explorer(self)
             try:
@@ -657,7 +657,7 @@ def answer_chains(asker: Any, q: Any, positions: Sequence[Position]) -> Any:
     """The answer to "how many legal chains are there <when>" (an integer) or
     "list every legal chain <when>" (a list of chains, each a list of cards,
     first link first)."""
-    from queries.answer import Answer
+    from queries.rulings.answer import Answer
 
     if q.when.kind not in ("none", "now", "after", "in_response"):
         raise NotModelled(f"chains asked '{q.when.kind.replace('_', ' ')} …' (ask 'now', 'after <event>' "
@@ -703,8 +703,8 @@ def count_sentence(n: int, empty: bool) -> str:
 
 def position_for(asker: Any, after: str | None) -> Position:
     """The scenario's position (after its history), or after the event ``after``."""
-    from queries.ast import When
-    from queries.parser import parse_event
+    from queries.language.ast import When
+    from queries.language.parser import parse_event
 
     if after is None:
         return single_position(list(asker._starts), "the beginning of the position")
@@ -712,7 +712,7 @@ def position_for(asker: Any, after: str | None) -> Position:
     try:
         positions = asker._positions(When("after", event=ev))
     except Exception as exc:  # the event cannot happen here
-        from queries.answer import _Impossible
+        from queries.rulings.answer import _Impossible
 
         if isinstance(exc, _Impossible):
             rules = "; ".join(f"{r.id}: {r.text}" for r in exc.err.core) or "no legal way was found"
@@ -722,7 +722,7 @@ def position_for(asker: Any, after: str | None) -> Position:
 
 
 def point_text(sc: Any, pos: Position) -> str:
-    from queries import describe
+    from queries.search import describe
 
     box = pos.value("box")
     pr = pos.value("priority")
@@ -755,7 +755,7 @@ def run_command(scenario: str, *, after: str | None, max_links: int | None, limi
 
     from logic.scenario import load_file
     from logic.unmodelled import parts_of, refuse
-    from queries.answer import Asker
+    from queries.rulings.answer import Asker
 
     if limit is not None and limit < 1:
         raise InputError("--limit must be 1 or more", "--limit")
