@@ -185,7 +185,7 @@ def cases(
         workers = jobs or _cpus()
         grades = dict.fromkeys(GRADES, 0)
         for r in run_corpus(path, tl, cards_file=cards_file, limits=limits, rules=[str(r) for r in rules or []],
-                            explain=explain or verbose, jobs=workers):
+                            explain=explain or verbose, jobs=workers, text_of=to_text):
             grades[r.grade] += 1
             if grade:
                 bucket = "passed" if r.grade == "pass" else "failed" if r.grade in FAILING_GRADES else "skipped"
@@ -360,7 +360,7 @@ def chains(
     """List (or count, or draw) every legal chain from a position, grouped by outcome."""
 
     def body() -> int:
-        from queries.chains.search import run_command
+        from queries.render.chains import run_command
 
         return run_command(str(scenario), after=after, max_links=max_links, limit=limit, count_only=count,
                            json_out=json_out, dot=str(dot) if dot else None, svg=str(svg) if svg else None,

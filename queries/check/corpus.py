@@ -29,14 +29,13 @@ from typing import TYPE_CHECKING, Any
 
 from logic.errors import InputError
 from logic.registry import registry
+from queries.rulings.cases import load_cases, run_case
 
 if TYPE_CHECKING:
     from queries.check.checker import Checker
 
 
 def regression(checker: Checker) -> None:
-    from queries.rulings.cases import load_cases, run_case
-
     opts = checker.opts
     rep = checker.report
     game = opts.game
