@@ -34,7 +34,7 @@ from queries.rulings.answer import Answer, Asker
 from queries.rulings.ask import ScenarioArg, ask, limits, load_scenario
 from solver import LimitReached, ProgramError
 
-__all__ = ["Answer", "ChainsResult", "ask", "chains", "check", "exit_code", "limits", "load_scenario",
+__all__ = ["Answer", "ChainsResult", "CheckOutcome", "ask", "chains", "check", "exit_code", "limits", "load_scenario",
            "warm_state"]
 
 # ask, limits and load_scenario are queries.rulings.ask's (the rulings layer: the
@@ -95,15 +95,37 @@ def chains(scenario: ScenarioArg, *, after: str | None = None, max_links: int | 
 
 
 # ---------------------------------------------------------------- the rulebook check
+@dataclass
+class CheckOutcome:
+    """What ``chainjudge check`` reports: the report and the rules it cites."""
+
+    report: Any  # queries.check.rulebook.Report
+    rules: dict[str, Any]  # rule atom -> logic.registry.Rule
+
+    @property
+    def violations(self) -> int:
+        """How many checks were violated (0: the rulebook passed; the command's exit 1 otherwise)."""
+        return int(self.report.violations)
+
+    def as_json(self) -> dict[str, Any]:
+        """The command's ``--json`` output."""
+        out: dict[str, Any] = self.report.as_json(self.rules)
+        return out
+
+    def text(self) -> str:
+        """The command's text output."""
+        from queries.check.checker import to_text
+
+        return to_text(self.report, self.rules)
+
+
 def check(*, game: str = "ygo", horizon: int | None = None, cases: Sequence[str | os.PathLike[str]] = (),
           pool: str | os.PathLike[str] | None = None, encodings: str | os.PathLike[str] | None = None,
           rules: Sequence[str | os.PathLike[str]] = (), only: Sequence[str] = (), induction: bool = True,
-          equivalence: bool = True, coverage: bool = True, time_limit: float | None = None) -> Any:
-    """Check the rulebook, as ``chainjudge check``: the report
-    (``queries.check.checker.Report``; ``report.violations`` empty when all hold,
-    ``report.as_json(report_rules)`` its ``--json``).  The rules it cites are
-    in ``report.rules``."""
-    from queries.check.checker import DEFAULT_HORIZON, Checker, Options
+          equivalence: bool = True, coverage: bool = True, time_limit: float | None = None) -> CheckOutcome:
+    """Check the rulebook, as ``chainjudge check`` (the same options)."""
+    from queries.check.checker import Checker, Options
+    from queries.check.rulebook import DEFAULT_HORIZON
 
     if time_limit is not None and time_limit < 0:
         raise InputError(f"--time-limit must be 0 (no limit) or more seconds, not {time_limit:g}")
@@ -113,9 +135,7 @@ def check(*, game: str = "ygo", horizon: int | None = None, cases: Sequence[str 
                    only=tuple(only), induction=induction, equivalence=equivalence, coverage=coverage,
                    time_limit=time_limit or None)
     checker = Checker(opts)
-    rep = checker.run()
-    rep.rules = checker.book.rules
-    return rep
+    return CheckOutcome(checker.run(), dict(checker.book.rules))
 
 
 # ---------------------------------------------------------------- errors, warm state

@@ -139,7 +139,7 @@ def _cycles() -> list[list[str]]:
     return found
 
 
-def test_the_graph_is_read():
+def test_the_graph_is_read() -> None:
     assert "queries.search.engine" in GRAPH["queries.rulings.answer"]
     assert "solver.session" in GRAPH["solver"]
     assert len(MODULES) > 40
@@ -155,18 +155,18 @@ KNOWN_CYCLES = [
 ]
 
 
-def test_no_import_cycle():
+def test_no_import_cycle() -> None:
     cycles = [c for c in _cycles() if c not in KNOWN_CYCLES]
     assert not cycles, "import cycles (a function-level import counts too): " + "; ".join(
         " <-> ".join(c) for c in cycles)
 
 
-def test_every_module_has_a_layer():
+def test_every_module_has_a_layer() -> None:
     assert [m for m in MODULES if layer_of(m) is None and m != "queries"] == []
 
 
 @pytest.mark.parametrize("module", sorted(MODULES))
-def test_no_lower_layer_imports_a_higher_one(module):
+def test_no_lower_layer_imports_a_higher_one(module: str) -> None:
     mine = layer_of(module)
     if mine is None:  # the queries package itself: it imports nothing of the repository
         assert GRAPH[module] == set()

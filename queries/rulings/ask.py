@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Mapping, Sequence
+from pathlib import Path
 from typing import Any
 
 from logic import userrules
@@ -21,6 +22,10 @@ from solver.limits import (
 )
 
 ScenarioArg = Scenario | Mapping[str, Any] | str | os.PathLike[str]
+
+
+def _path(p: str | os.PathLike[str] | None) -> Path | None:
+    return Path(p) if p is not None else None
 
 
 def limits(time_limit: float | None = DEFAULT_TIME, max_models: int = DEFAULT_MAX_MODELS,
@@ -50,15 +55,15 @@ def load_scenario(scenario: ScenarioArg, *, cards: str | os.PathLike[str] | None
         return scenario
     if isinstance(scenario, Mapping):
         chosen = mtg_cards if scenario.get("game") == "mtg" and mtg_cards is not None else cards
-        return from_data(scenario, where or "<scenario>", cards_file=chosen)
+        return from_data(scenario, where or "<scenario>", cards_file=_path(chosen))
     label = where or str(scenario)
-    text = read_text(scenario, "scenario file")
+    text = read_text(Path(scenario), "scenario file")
     chosen = cards
     if mtg_cards is not None and len(text) <= MAX_FILE_BYTES:
         data = parse_yaml(text, label)  # which game: a Magic scenario takes the Magic card list
         if isinstance(data, Mapping) and data.get("game") == "mtg":
             chosen = mtg_cards
-    return load_text(text, label, cards_file=chosen)
+    return load_text(text, label, cards_file=_path(chosen))
 
 
 def ask(scenario: ScenarioArg, question: str, *, cards: str | os.PathLike[str] | None = None,
