@@ -93,8 +93,7 @@ def create_app(cards: Path | None = None, mtg_cards: Path | None = None, time_li
         msg = f"error: request: {loc}: {first.get('msg', 'not valid')}"
         if loc == "scenario" or loc.startswith("scenario."):
             msg = "error: request: scenario: must be a mapping (the scenario's fields) or its YAML text"
-        return JSONResponse({"error": shorten(msg, 300)[1:-1] if len(msg) > 300 else msg, "exit_code": 2},
-                            status_code=422)
+        return JSONResponse({"error": msg[:300], "exit_code": 2}, status_code=422)
 
     @app.exception_handler(Exception)
     async def _internal(_request: Request, exc: Exception) -> JSONResponse:
