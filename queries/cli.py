@@ -427,7 +427,7 @@ def serve(
                                                     "default: where 'chainjudge cards' finds it")] = None,
     mtg_cards: Annotated[Path | None, typer.Option("--mtg-cards", help="the Magic card list")] = None,
     time_limit: Annotated[float, typer.Option(
-        "--time-limit", help="seconds one question may take (503 after); 0: no limit")] = 60.0,
+        "--time-limit", help="seconds one question may take (503 after); 0: no limit")] = DEFAULT_TIME,
 ) -> None:
     """The web page for judges and its JSON API (docs/api.md), on http://HOST:PORT/."""
 

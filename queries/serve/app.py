@@ -25,6 +25,7 @@ from logic.scenario import MAX_FILE_BYTES, MTG_POSITIONS, MTG_ZONES
 from logic.vocabulary import YGO_ZONES
 from queries.serve import forms as question_forms
 from queries.serve.backend import Backend, Failure, as_failure, refusal
+from solver.limits import DEFAULT_TIME
 from queries.serve.cardindex import CardIndex
 from queries.serve.pictures import chain_picture, chains_from_groups
 
@@ -74,7 +75,7 @@ def _meta_game(game: str) -> dict[str, Any]:
             "positions": POSITIONS[game], "players": PLAYERS[game]}
 
 
-def create_app(cards: Path | None = None, mtg_cards: Path | None = None, time_limit: float | None = 60.0) -> FastAPI:
+def create_app(cards: Path | None = None, mtg_cards: Path | None = None, time_limit: float | None = DEFAULT_TIME) -> FastAPI:
     backend = Backend(cards, mtg_cards, time_limit)
     index = CardIndex(backend.cards, backend.mtg_cards)
     app = FastAPI(title="chainjudge", description="Timing rulings for Yu-Gi-Oh! and Magic: The Gathering",
@@ -194,7 +195,7 @@ def create_app(cards: Path | None = None, mtg_cards: Path | None = None, time_li
 
 
 def run(host: str = "127.0.0.1", port: int = 8000, cards: Path | None = None, mtg_cards: Path | None = None,
-        time_limit: float | None = 60.0) -> None:
+        time_limit: float | None = DEFAULT_TIME) -> None:
     import uvicorn
 
     app = create_app(cards, mtg_cards, time_limit)

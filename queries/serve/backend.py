@@ -18,6 +18,7 @@ from typing import Any
 from logic.errors import InputError, NotModelled
 from solver import LimitReached, ProgramError
 from solver.errors import UnsafeEnvironment, describe_limit
+from solver.limits import DEFAULT_TIME
 
 WHERE = "scenario"  # how messages name the scenario a client sent (the CLI names the file)
 
@@ -71,7 +72,7 @@ class Backend:
     """Answers for the server, one at a time (the engine is not shared between threads)."""
 
     def __init__(self, cards: Path | None = None, mtg_cards: Path | None = None,
-                 time_limit: float | None = 60.0) -> None:
+                 time_limit: float | None = DEFAULT_TIME) -> None:
         from logic import carddata, mtg_cardlist
 
         self.cards = cards or carddata.default_path()
