@@ -122,7 +122,7 @@ _QUESTIONS: list[tuple[str, tuple[str, ...], str, str]] = [
     ("chain_q", BOTH, "what is on the chain / stack", "what is on the {c:choice=chain|stack}" + _WHEN),
     ("count_q", BOTH, "how many legal chains are there", "how many legal {c:choice=chains|stacks} are there" + _WHEN),
     ("list_q", BOTH, "list every legal chain (with the chain tree)",
-     "list {c:choice=every|all} legal {d:choice=chains|chain|stacks}" + _WHEN),
+     "list {c:choice=every|all} legal {d:choice=chain|chains|stacks}" + _WHEN),
     ("when_q", BOTH, "when can a player activate / cast X",
      "when can {p:player} {c:choice=activate|cast|use} {x:card}"),
     ("next_q", BOTH, "which point comes next", "which point comes next" + _WHEN),
@@ -156,8 +156,9 @@ def _entry(alias: str, games: tuple[str, ...], label: str, template: str) -> dic
 
 
 def _plain(template: str) -> str:
-    """A label from a template: slots shown by their type."""
-    text = re.sub(r"\{\w+:choice=([^}]*)\}", lambda m: m.group(1).split("|")[0], template)
+    """A label from a template: slots shown by their type, optional parts in brackets."""
+    text = template.replace("[ ", " [")
+    text = re.sub(r"\{\w+:choice=([^}]*)\}", lambda m: m.group(1).replace("|", "/"), text)
     text = re.sub(r"\{\w+:(\w+)\}", lambda m: "<" + m.group(1) + ">", text)
     return text
 
