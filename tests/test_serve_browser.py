@@ -91,12 +91,13 @@ def screens(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 def shot(d: Any, screens: Path, name: str) -> Path:
-    """A screenshot of the whole page."""
-    height = d.execute_script("return Math.max(document.body.scrollHeight, document.documentElement.scrollHeight)")
-    d.set_window_size(1440, min(max(1000, int(height) + 40), 4000))
+    """A screenshot of the whole page (Chrome DevTools: beyond the viewport)."""
+    d.execute_script("window.scrollTo(0, 0); document.activeElement && document.activeElement.blur();")
+    size = d.execute_cdp_cmd("Page.getLayoutMetrics", {})["cssContentSize"]
+    clip = {"x": 0, "y": 0, "width": size["width"], "height": min(size["height"], 5000), "scale": 1}
+    png = d.execute_cdp_cmd("Page.captureScreenshot", {"format": "png", "captureBeyondViewport": True, "clip": clip})
     path = screens / f"{name}.png"
-    d.save_screenshot(str(path))
-    d.set_window_size(1440, 1000)
+    path.write_bytes(base64.b64decode(png["data"]))
     extra = os.environ.get("CHAINJUDGE_SCREENS_DIR")
     if extra:
         Path(extra).mkdir(parents=True, exist_ok=True)
