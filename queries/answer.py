@@ -7,8 +7,6 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
-import networkx as nx
-
 from logic.errors import InputError, NotModelled, shorten
 from logic.facts import resolution_unknown
 from logic.registry import Rule
@@ -397,7 +395,7 @@ class Asker:
             return
         here = at.name
         inside = here in span.keys
-        ahead = any(k != here and nx.has_path(self._ahead_graph, here, k) for k in span.keys)
+        ahead = any(k != here and self._ahead_graph.has_path(here, k) for k in span.keys)
         title = f"'{when.point}'"
         if when.kind == "during" and not inside and not ahead:
             raise PointPast(f"{title} is already past: the position is at {self.turn.title(here)} "
@@ -738,7 +736,7 @@ class Asker:
 
         def ahead(keys: tuple[str, ...]) -> bool:
             return here in self.turn.graph and any(
-                k != here and nx.has_path(self._ahead_graph, here, k) for k in keys)
+                k != here and self._ahead_graph.has_path(here, k) for k in keys)
 
         if ev.kind in ("declare_end", "enter", "begins", "ends") and ev.point:
             span = self.compiler.span(ev.point)

@@ -8,10 +8,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from logic import userrules
 from logic.errors import InputError, NotModelled
-from logic.scenario import from_data, load_file
-from queries.answer import Answer, Asker
+from queries import api
+from queries.answer import Answer
 from solver import LimitReached
 from solver.errors import describe_limit
 from solver.limits import Limits
@@ -96,12 +95,11 @@ def _answer_case(case: dict[str, Any], cid: str, expected: Any, start: float, ba
                  rules: list[str] | None, explain: bool) -> CaseResult:
     try:
         if "scenario_file" in case:
-            sc = load_file(base / str(case["scenario_file"]), cards_file=cards_file)
+            sc = api.load_scenario(base / str(case["scenario_file"]), cards=cards_file)
         else:
-            sc = from_data(case["scenario"], f"case {cid}: scenario", cards_file=cards_file)
-        user = userrules.load(rules, sc.game) if rules else None
-        asker = Asker(sc, time_limit=time_limit, limits=limits, user_rules=user, explain=explain)
-        ans = asker.ask(str(case["question"]))
+            sc = api.load_scenario(case["scenario"], cards=cards_file, where=f"case {cid}: scenario")
+        lim = limits if limits is not None else Limits(time=time_limit)
+        ans = api.ask(sc, str(case["question"]), rules=rules, explain=explain, limit_set=lim)
         got = got_value(ans)
         ok = _equal(got, expected)
         return CaseResult(cid, "passed" if ok else "failed", got, expected, _ms(start), answer=ans,

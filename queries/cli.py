@@ -128,18 +128,15 @@ def ask(
     """Answer a timing question about a scenario."""
 
     def body() -> int:
-        from logic import userrules
-        from logic.scenario import load_file
-        from queries.answer import Asker
+        from queries import api
         from queries.render import to_json, to_text
 
         tl, limits = _limits(time_limit, max_models, ground_time, memory)
         if max_horizon is not None and max_horizon < 1:
             raise InputError(f"--max-horizon must be at least 1, not {max_horizon}")
-        sc = load_file(scenario, cards_file=cards_file)
-        user = userrules.load(rules, sc.game) if rules else None
-        ans = Asker(sc, time_limit=tl, max_horizon=max_horizon, explain=not no_explain, limits=limits,
-                    user_rules=user).ask(question)
+        sc = api.load_scenario(scenario, cards=cards_file)
+        ans = api.ask(sc, question, max_horizon=max_horizon, explain=not no_explain, rules=rules,
+                      limit_set=limits)
         if dot_file or svg_file:
             from queries.pictures import answer_dot, render_svg
 
