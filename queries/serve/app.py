@@ -2,7 +2,7 @@
 
 The page (static/index.html) is one self-contained file: no CDN, no build
 step.  The API answers with the JSON answer of ``chainjudge ask --json``
-(/work DESIGN.md, "Answer"); bad input is HTTP 400 (422 for a request of the
+(docs/questions.md); bad input is HTTP 400 (422 for a request of the
 wrong shape) with the one-line message the command line gives for exit 2; a
 limit is 503 with its message (exit 3); a question that needs what is not
 modelled is answered (200) with ``not_modelled`` (exit 4).
@@ -25,9 +25,9 @@ from logic.scenario import MAX_FILE_BYTES, MTG_POSITIONS, MTG_ZONES
 from logic.vocabulary import YGO_ZONES
 from queries.serve import forms as question_forms
 from queries.serve.backend import Backend, Failure, as_failure, refusal
-from solver.limits import DEFAULT_TIME
 from queries.serve.cardindex import CardIndex
 from queries.serve.pictures import chain_picture, chains_from_groups
+from solver.limits import DEFAULT_TIME
 
 MAX_QUESTION = 2_000
 
@@ -128,7 +128,7 @@ def create_app(cards: Path | None = None, mtg_cards: Path | None = None, time_li
         return question_forms.forms()
 
     @app.get("/api/cards")
-    def cards(q: str = Query("", max_length=200), game: str = "ygo", limit: int = Query(20, ge=1, le=100),
+    def card_search(q: str = Query("", max_length=200), game: str = "ygo", limit: int = Query(20, ge=1, le=100),
               text: bool = False) -> dict[str, Any]:
         if game not in ("ygo", "mtg"):
             raise Failure(400, 2, f"error: game must be 'ygo' or 'mtg', not {shorten(game)}")

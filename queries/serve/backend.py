@@ -89,61 +89,40 @@ class Backend:
             return self.time_limit
         return asked if self.time_limit is None else min(asked, self.time_limit)
 
-    def _cards_for(self, data: Any) -> Path | None:
-        game = data.get("game") if isinstance(data, Mapping) else None
-        return self.mtg_cards if game == "mtg" else self.cards
-
     def load(self, raw: Any) -> Any:
         """The scenario, checked (an InputError says what is wrong, as the CLI would)."""
-        from logic.scenario import from_data
+        from queries import api
 
         data = scenario_data(raw)
-        return from_data(data, WHERE, cards_file=self._cards_for(data))
+        if not isinstance(data, Mapping):
+            from logic.scenario import from_data
+
+            return from_data(data, WHERE)  # the message of a scenario that is not a mapping
+        return api.load_scenario(data, cards=self.cards, mtg_cards=self.mtg_cards, where=WHERE)
 
     def ask(self, raw: Any, question: str, time_limit: float | None = None) -> Any:
-        data = scenario_data(raw)
-        with self.lock:
-            try:
-                from queries import api  # the warm engine (one-engine issue)
-            except ImportError:
-                api = None  # type: ignore[assignment]
-            tl = self._limit(time_limit)
-            if api is not None and hasattr(api, "ask"):
-                return api.ask(data, question, cards=self.cards, mtg_cards=self.mtg_cards, time_limit=tl)
-            from logic.scenario import from_data
-            from queries.answer import Asker
+        """The answer (queries.api: the warm engine), or the error of ``chainjudge ask``."""
+        from queries import api
 
-            sc = from_data(data, WHERE, cards_file=self._cards_for(data))
-            return Asker(sc, time_limit=tl).ask(question)
+        with self.lock:
+            sc = self.load(raw)
+            return api.ask(sc, question, time_limit=self._limit(time_limit) or 0)
 
     def chains(self, raw: Any, after: str | None, max_links: int | None, limit: int | None,
                time_limit: float | None = None) -> dict[str, Any]:
         """Every legal chain from the position (or after one event), as ``chainjudge chains --json``."""
-        from logic.scenario import from_data
-        from logic.unmodelled import parts_of, refuse
-        from queries.answer import Asker
-        from queries.chains import ChainSearch, group_by_outcome, point_text, position_for
+        from queries import api
+        from queries.chains import group_by_outcome
 
         if limit is not None and limit < 1:
             raise InputError("limit must be 1 or more", "limit")
         if max_links is not None and max_links < 1:
             raise InputError("max_links must be 1 or more", "max_links")
-        data = scenario_data(raw)
         with self.lock:
-            sc = from_data(data, WHERE, cards_file=self._cards_for(data))
-            parts = parts_of(sc)
-            if parts:
-                raise refuse(parts, "chains are listed only from positions that are fully modelled; "
-                                    "ask 'how many legal chains are there' to have the parts checked")
-            asker = Asker(sc, time_limit=self._limit(time_limit))
-            pos = position_for(asker, after)
-            search = ChainSearch(asker.engine, pos, max_links=max_links)
-            where = point_text(sc, pos)
-            found = []
-            for c in search.chains(limit=limit):
-                found.append(c)
-        groups = group_by_outcome(found)
-        return {"chains": [c.as_json() for c in found], "objects": found,
-                "summary": {"chains": len(found), "complete": limit is None or len(found) < limit,
-                            "position": where,
+            sc = self.load(raw)
+            res = api.chains(sc, after=after, max_links=max_links, limit=limit, time_limit=self._limit(time_limit))
+        groups = group_by_outcome(res.chains)
+        return {"chains": [c.as_json() for c in res.chains], "objects": res.chains,
+                "summary": {"chains": res.count, "complete": res.complete, "position": res.position,
+                            "empty_chain": res.empty_chain,
                             "groups": [{"outcome": list(o), "chains": len(cs)} for o, cs in groups]}}
