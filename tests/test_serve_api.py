@@ -236,3 +236,11 @@ def test_serve_binds_to_this_computer_by_default_and_checks_its_options(tmp_path
     assert "127.0.0.1" in help_text
     bad = _cli(["serve", "--port", "0"], tmp_path)
     assert bad.returncode == 2 and "--port must be between 1 and 65535" in bad.stderr
+
+
+def test_a_yaml_file_opened_in_the_page_becomes_data(client: TestClient) -> None:
+    text = (ROOT / "examples" / "veiler-end-of-main-phase-1.yaml").read_text(encoding="utf-8")
+    r = client.post("/api/scenario.json", json={"scenario": text})
+    assert r.status_code == 200 and r.json()["scenario"]["cards"][1]["card"] == "Effect Veiler"
+    r = client.post("/api/scenario.json", json={"scenario": "just words"})
+    assert r.status_code == 400 and "a scenario must be a mapping" in r.json()["error"]

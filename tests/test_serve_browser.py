@@ -310,3 +310,40 @@ def test_magic_position_by_typing(driver: Any, server: str, screens: Path) -> No
     verdict = ask(d)
     assert verdict.text == "Alice"
     shot(d, screens, "6-magic-priority")
+
+
+def test_history_from_the_menus_and_what_is_on_the_chain(driver: Any, server: str, screens: Path,
+                                                          tmp_path: Path) -> None:
+    d = driver
+    open_page(d, server)
+    add_card(d, "mystical space", "Mystical Space Typhoon")
+    row = add_card(d, "mirror for", "Mirror Force")
+    choose(css(d, "select[data-field=controller]", row), value="B")
+    choose(css(d, "select[data-field=zone]", row), value="spell_trap")
+    choose(css(d, "select[data-field=position]", row), value="face_down")
+    hb = builder(d, "event", css(d, "#history-builder"))
+    choose(form_select(hb), starts="<player> activates <effect>")
+    hb = builder(d, "event", css(d, "#history-builder"))
+    choose(css(d, "select.card", hb), value="Mystical Space Typhoon")
+    tick(hb, "targeting")
+    choose(css(d, "select.target", hb), value="Mirror Force")
+    time.sleep(0.2)
+    assert css(d, "#history-text").get_attribute("value") == "A activates Mystical Space Typhoon targeting Mirror Force"
+    css(d, "#add-event").click()
+    assert [e.text for e in d.find_elements("css selector", "#history .event")] == [
+        "A activates Mystical Space Typhoon targeting Mirror Force"]
+    q = builder(d, "question")
+    choose(form_select(q), starts="what is on the")
+    time.sleep(0.2)
+    assert css(d, "#question-text").get_attribute("value") == "what is on the chain"
+    verdict = ask(d)
+    assert verdict.text == "Mystical Space Typhoon"
+    assert "Mystical Space Typhoon" in css(d, "#chain-display .link[data-link='1']").text
+    shot(d, screens, "7-history-and-chain")
+    # a scenario file opened from this computer fills the menus
+    f = tmp_path / "opened.yaml"
+    f.write_text("game: mtg\nplayers: [Alice, Bob]\nactive_player: Alice\nphase: upkeep\n"
+                 "cards:\n  - {card: Lightning Bolt, controller: Bob, zone: hand}\n", encoding="utf-8")
+    css(d, "#open-file").send_keys(str(f))
+    wait_for(d, "#cards tr[data-card='Lightning Bolt']")
+    assert css(d, "#game").get_attribute("value") == "mtg" and css(d, "#phase").get_attribute("value") == "upkeep"

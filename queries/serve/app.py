@@ -166,6 +166,26 @@ def create_app(cards: Path | None = None, mtg_cards: Path | None = None, time_li
         res["picture"] = chain_picture(objects, root=res["summary"]["position"])
         return res
 
+    @app.post("/api/scenario.json")
+    def scenario_json(req: ScenarioRequest) -> Any:
+        """A scenario's YAML text (a file the judge opened in the page) as data for the page's menus."""
+        from fastapi.encoders import jsonable_encoder
+
+        from logic.errors import type_name
+        from queries.serve.backend import scenario_data
+
+        try:
+            data = scenario_data(req.scenario)
+        except Exception as exc:
+            f = _guard(exc)
+            if f is None:
+                raise
+            raise f from None
+        if not isinstance(data, dict):
+            raise Failure(400, 2, f"error: scenario: a scenario must be a mapping with the fields game, players, "
+                                  f"turn_player, phase and cards (not {type_name(data)})")
+        return {"scenario": jsonable_encoder(data)}
+
     @app.post("/api/scenario.yaml")
     def scenario_yaml(req: ScenarioRequest) -> Response:
         import yaml
