@@ -215,7 +215,7 @@ def test_build_a_position_ask_and_read_the_chain(driver: Any, server: str, scree
     shot(d, screens, "1-position-builder")
     verdict = ask(d)
     assert verdict.text == "Yes"
-    link = css(d, "#chain-display .link[data-link='1']")
+    link = css(d, "#chain-display .clink[data-link='1']")
     assert "Effect Veiler" in link.text and "B" in link.text
     assert "CL1" in css(d, "#resolution").text
     reasons = css(d, "#reasons")
@@ -338,7 +338,7 @@ def test_history_from_the_menus_and_what_is_on_the_chain(driver: Any, server: st
     assert css(d, "#question-text").get_attribute("value") == "what is on the chain"
     verdict = ask(d)
     assert verdict.text == "Mystical Space Typhoon"
-    assert "Mystical Space Typhoon" in css(d, "#chain-display .link[data-link='1']").text
+    assert "Mystical Space Typhoon" in css(d, "#chain-display .clink[data-link='1']").text
     shot(d, screens, "7-history-and-chain")
     # a scenario file opened from this computer fills the menus
     f = tmp_path / "opened.yaml"
