@@ -244,3 +244,11 @@ def test_a_yaml_file_opened_in_the_page_becomes_data(client: TestClient) -> None
     assert r.status_code == 200 and r.json()["scenario"]["cards"][1]["card"] == "Effect Veiler"
     r = client.post("/api/scenario.json", json={"scenario": "just words"})
     assert r.status_code == 400 and "a scenario must be a mapping" in r.json()["error"]
+
+
+def test_a_request_too_large_is_refused_before_it_is_read(client: TestClient) -> None:
+    from queries.serve.app import MAX_BODY
+
+    big = json.dumps({"scenario": "x" * (MAX_BODY + 10), "question": "who has priority now"})
+    r = client.post("/api/ask", content=big, headers={"content-type": "application/json"})
+    assert r.status_code == 413 and "too large" in r.json()["error"]

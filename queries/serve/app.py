@@ -60,6 +60,51 @@ class ScenarioRequest(BaseModel):
     scenario: dict[str, Any] | str
 
 
+MAX_BODY = 2 * MAX_FILE_BYTES  # bytes of one request: a scenario at its largest, as JSON
+
+
+class BodyLimit:
+    """Refuse a request body larger than MAX_BODY (413) before it is read whole."""
+
+    def __init__(self, app: Any) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        declared = dict(scope.get("headers") or []).get(b"content-length")
+        if declared is not None and declared.isdigit() and int(declared) > MAX_BODY:
+            await self._refuse(send)
+            return
+        seen = 0
+
+        async def counted() -> Any:
+            nonlocal seen
+            msg = await receive()
+            if msg["type"] == "http.request":
+                seen += len(msg.get("body", b""))
+                if seen > MAX_BODY:
+                    raise _TooLarge
+            return msg
+
+        try:
+            await self.app(scope, counted, send)
+        except _TooLarge:
+            await self._refuse(send)
+
+    @staticmethod
+    async def _refuse(send: Any) -> None:
+        body = JSONResponse({"error": f"error: request: the request is too large (at most {MAX_BODY} bytes)",
+                             "exit_code": 2}, status_code=413)
+        await send({"type": "http.response.start", "status": 413, "headers": body.raw_headers})
+        await send({"type": "http.response.body", "body": body.body})
+
+
+class _TooLarge(Exception):
+    pass
+
+
 def _meta_game(game: str) -> dict[str, Any]:
     t = turn(game)
     points, seen = [], set()
@@ -80,6 +125,7 @@ def create_app(cards: Path | None = None, mtg_cards: Path | None = None, time_li
     index = CardIndex(backend.cards, backend.mtg_cards)
     app = FastAPI(title="chainjudge", description="Timing rulings for Yu-Gi-Oh! and Magic: The Gathering",
                   docs_url=None, redoc_url=None)
+    app.add_middleware(BodyLimit)
     page = resources.files("queries.serve").joinpath("static/index.html").read_text(encoding="utf-8")
 
     @app.exception_handler(Failure)
