@@ -347,3 +347,32 @@ def test_history_from_the_menus_and_what_is_on_the_chain(driver: Any, server: st
     css(d, "#open-file").send_keys(str(f))
     wait_for(d, "#cards tr[data-card='Lightning Bolt']")
     assert css(d, "#game").get_attribute("value") == "mtg" and css(d, "#phase").get_attribute("value") == "upkeep"
+
+
+def test_an_effect_that_misses_the_timing_is_shown_off_the_chain(driver: Any, server: str, screens: Path) -> None:
+    d = driver
+    sc = {"game": "ygo", "players": ["A", "B"], "turn_player": "A", "phase": "main1",
+          "cards": [{"card": "Jar of Greed", "controller": "A", "zone": "spell_trap", "position": "face_down"},
+                    {"card": "Raigeki Break", "controller": "A", "zone": "spell_trap", "position": "face_down"},
+                    {"card": "Blue-Eyes White Dragon", "controller": "A", "zone": "hand"},
+                    {"card": "Peten the Dark Clown", "controller": "B", "zone": "monster",
+                     "position": "face_up_attack"}],
+          "history": ["A activates Jar of Greed", "B passes", "A chains Raigeki Break targeting Peten the Dark Clown"]}
+    open_page(d, share_url(server, sc, ""))
+    assert len(d.find_elements("css selector", "#history .event")) == 3
+    q = builder(d, "question")
+    choose(form_select(q), starts="does")
+    out = builder(d, "outcome", q)
+    choose(form_select(out), starts="… miss the timing")
+    out = builder(d, "outcome", q)
+    choose(css(d, "select.card", out), value="Peten the Dark Clown")
+    choose(css(d, "select.effect-form", out), value="effect")
+    time.sleep(0.2)
+    assert css(d, "#question-text").get_attribute("value") == "does Peten the Dark Clown's effect miss the timing"
+    verdict = ask(d)
+    assert verdict.text == "Yes"
+    chain = css(d, "#chain-display")
+    assert [e.get_attribute("data-link") for e in chain.find_elements("css selector", ".clink")] == ["2", "1", "–"]
+    missed = css(d, ".clink.missed", chain)
+    assert "Peten the Dark Clown's effect" in missed.text and "missed the timing" in missed.text
+    shot(d, screens, "8-missed-the-timing")
