@@ -252,3 +252,34 @@ def test_a_request_too_large_is_refused_before_it_is_read(client: TestClient) ->
     big = json.dumps({"scenario": "x" * (MAX_BODY + 10), "question": "who has priority now"})
     r = client.post("/api/ask", content=big, headers={"content-type": "application/json"})
     assert r.status_code == 413 and "too large" in r.json()["error"]
+
+
+def test_chainjudge_serve_starts_and_answers(tmp_path: Path) -> None:
+    import socket
+    import time
+    import urllib.request
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    proc = subprocess.Popen(CLI + ["serve", "--port", str(port)], cwd=tmp_path, stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True)
+    try:
+        deadline = time.monotonic() + 60
+        while True:
+            try:
+                with urllib.request.urlopen(f"http://127.0.0.1:{port}/api/meta", timeout=5) as r:
+                    meta = json.loads(r.read())
+                break
+            except OSError:
+                if time.monotonic() > deadline or proc.poll() is not None:
+                    raise AssertionError(f"the server did not start: {proc.stderr.read() if proc.stderr else ''}")
+                time.sleep(0.3)
+        assert "ygo" in meta["games"]
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=5) as r:
+            assert b"chainjudge" in r.read()
+    finally:
+        proc.terminate()
+        proc.wait(timeout=20)
+    out = proc.stdout.read() if proc.stdout else ""
+    assert f"http://127.0.0.1:{port}/" in out
