@@ -271,9 +271,10 @@ def test_chainjudge_serve_starts_and_answers(tmp_path: Path) -> None:
                 with urllib.request.urlopen(f"http://127.0.0.1:{port}/api/meta", timeout=5) as r:
                     meta = json.loads(r.read())
                 break
-            except OSError:
+            except OSError as exc:
                 if time.monotonic() > deadline or proc.poll() is not None:
-                    raise AssertionError(f"the server did not start: {proc.stderr.read() if proc.stderr else ''}")
+                    err = proc.stderr.read() if proc.stderr else ""
+                    raise AssertionError(f"the server did not start: {err}") from exc
                 time.sleep(0.3)
         assert "ygo" in meta["games"]
         with urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=5) as r:
@@ -283,3 +284,12 @@ def test_chainjudge_serve_starts_and_answers(tmp_path: Path) -> None:
         proc.wait(timeout=20)
     out = proc.stdout.read() if proc.stdout else ""
     assert f"http://127.0.0.1:{port}/" in out
+
+
+def test_limits_of_a_request_are_checked(client: TestClient) -> None:
+    for bad in ("NaN", "-1", "Infinity"):
+        body = '{"scenario": {}, "question": "who has priority now", "time_limit": ' + bad + "}"
+        r = client.post("/api/ask", content=body, headers={"content-type": "application/json"})
+        assert r.status_code == 422 and r.json()["error"].startswith("error: request: time_limit:"), bad
+    r = client.post("/api/chains", json={"scenario": MST, "limit": 0})
+    assert r.status_code == 422 and r.json()["error"].startswith("error: request: limit:")

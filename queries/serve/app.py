@@ -45,15 +45,16 @@ PLAYERS = {"ygo": ["A", "B"], "mtg": ["Alice", "Bob"]}
 class AskRequest(BaseModel):
     scenario: dict[str, Any] | str = Field(description="the scenario: a mapping, or its YAML text")
     question: str = Field(max_length=MAX_QUESTION)
-    time_limit: float | None = Field(default=None, description="seconds (at most the server's limit)")
+    time_limit: float | None = Field(default=None, ge=0, allow_inf_nan=False,
+                                     description="seconds (at most the server's limit); 0: the server's limit")
 
 
 class ChainsRequest(BaseModel):
     scenario: dict[str, Any] | str
     after: str | None = Field(default=None, max_length=MAX_QUESTION)
-    max_links: int | None = None
-    limit: int | None = Field(default=200, description="stop after this many chains")
-    time_limit: float | None = None
+    max_links: int | None = Field(default=None, ge=1)
+    limit: int | None = Field(default=200, ge=1, description="stop after this many chains")
+    time_limit: float | None = Field(default=None, ge=0, allow_inf_nan=False)
 
 
 class ScenarioRequest(BaseModel):
