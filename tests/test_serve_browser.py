@@ -338,7 +338,8 @@ def test_history_from_the_menus_and_what_is_on_the_chain(driver: Any, server: st
     assert css(d, "#question-text").get_attribute("value") == "what is on the chain"
     verdict = ask(d)
     assert verdict.text == "Mystical Space Typhoon"
-    assert "Mystical Space Typhoon" in css(d, "#chain-display .clink[data-link='1']").text
+    link = css(d, "#chain-display .clink[data-link='1']").text
+    assert "Mystical Space Typhoon" in link and "player A · targeting Mirror Force" in link
     shot(d, screens, "7-history-and-chain")
     # a scenario file opened from this computer fills the menus
     f = tmp_path / "opened.yaml"
