@@ -377,3 +377,26 @@ def test_an_effect_that_misses_the_timing_is_shown_off_the_chain(driver: Any, se
     missed = css(d, ".clink.missed", chain)
     assert "Peten the Dark Clown's effect" in missed.text and "missed the timing" in missed.text
     shot(d, screens, "8-missed-the-timing")
+
+
+def test_an_attack_in_progress_from_the_menus(driver: Any, server: str, screens: Path) -> None:
+    d = driver
+    open_page(d, server)
+    row = add_card(d, "reborn teng", "Reborn Tengu")
+    choose(css(d, "select[data-field=zone]", row), value="monster")
+    row = add_card(d, "marshmall", "Marshmallon")
+    choose(css(d, "select[data-field=controller]", row), value="B")
+    choose(css(d, "select[data-field=zone]", row), value="monster")
+    assert not css(d, "#attack-row").is_displayed()
+    choose(css(d, "#phase"), value="battle.damage.start")
+    wait_for(d, "#attack-row")
+    choose(css(d, "#attacker"), value="Reborn Tengu")
+    choose(css(d, "#attack-target"), value="Marshmallon")
+    sc = d.execute_script("return scenario()")
+    assert sc["phase"] == "battle.damage.start"
+    assert sc["attack"] == {"attacker": "Reborn Tengu", "target": "Marshmallon"}
+    q = builder(d, "question")
+    choose(form_select(q), starts="who has")
+    verdict = ask(d)
+    assert verdict.text == "A"
+    shot(d, screens, "9-attack-in-progress")
