@@ -1,4 +1,4 @@
-"""The command line: chainjudge ask | cases | cards | chains | check.
+"""The command line: chainjudge ask | cases | cards | chains | check | serve.
 
 Exit codes (DESIGN.md): 0 answered; 1 a case failed / a check found a
 violation; 2 bad input; 3 a time, model or horizon limit was hit; 4 the
@@ -411,6 +411,38 @@ def check(
         else:
             typer.echo(to_text(rep, checker.book.rules))
         return EXIT_FAILED if rep.violations else 0
+
+    guarded(body)
+
+
+@app.command()
+def serve(
+    port: Annotated[int, typer.Option("--port", help="the port to listen on")] = 8000,
+    host: Annotated[str, typer.Option("--host", help="the address to listen on (default: this computer only; "
+                                      "0.0.0.0 opens the page to the network)")] = "127.0.0.1",
+    cards_file: Annotated[Path | None, typer.Option("--cards", help="the full Yu-Gi-Oh! card list (JSON lines); "
+                                                    "default: where 'chainjudge cards' finds it")] = None,
+    mtg_cards: Annotated[Path | None, typer.Option("--mtg-cards", help="the Magic card list")] = None,
+    time_limit: Annotated[float, typer.Option(
+        "--time-limit", help="seconds one question may take (503 after); 0: no limit")] = DEFAULT_TIME,
+) -> None:
+    """The web page for judges and its JSON API (docs/api.md), on http://HOST:PORT/."""
+
+    def body() -> int:
+        if not 0 < port < 65536:
+            raise InputError(f"--port must be between 1 and 65535, not {port}", "--port")
+        if time_limit < 0:
+            raise InputError(f"--time-limit must be 0 (no limit) or more seconds, not {time_limit:g}")
+        for f, opt in ((cards_file, "--cards"), (mtg_cards, "--mtg-cards")):
+            if f is not None and not f.exists():
+                raise InputError("the card list was not found", f"{opt} {f}")
+        try:
+            from queries.serve.app import run
+        except ImportError as exc:
+            raise InputError(f"the web page needs FastAPI and uvicorn ({exc.name} is missing): "
+                             "pip install 'fastapi>=0.110' 'uvicorn>=0.29'", "serve") from None
+        run(host=host, port=port, cards=cards_file, mtg_cards=mtg_cards, time_limit=time_limit or None)
+        return 0
 
     guarded(body)
 
