@@ -1,7 +1,7 @@
 """The layers of the code read in one direction (docs/architecture.md):
 
     solver  <-  logic  <-  queries.language  <-  queries.search  <-  queries.chains
-            <-  queries.rulings  <-  queries.check  <-  queries.render  <-  queries.api  <-  queries.cli
+            <-  queries.rulings  <-  queries.check  <-  queries.render  <-  queries.api  <-  queries.serve  <-  queries.cli
 
 A module imports only modules of its own layer or of the layers before it,
 and no two modules import each other, directly or round a longer loop.
@@ -21,7 +21,7 @@ from tests.conftest import ROOT
 
 PACKAGES = ("solver", "logic", "queries")
 LAYERS = ["solver", "logic", "queries.language", "queries.search", "queries.chains", "queries.rulings",
-          "queries.check", "queries.render", "queries.api", "queries.cli"]
+          "queries.check", "queries.render", "queries.api", "queries.serve", "queries.cli"]
 
 
 def _module_name(path: Path) -> str:

@@ -15,7 +15,7 @@ from logic.errors import InputError
 from queries.language.parser import Names, parse_event, parse_question
 from queries.serve import forms as F
 
-GRAMMAR = resources.files("queries").joinpath("grammar.lark").read_text(encoding="utf-8")
+GRAMMAR = resources.files("queries.language").joinpath("grammar.lark").read_text(encoding="utf-8")
 RULES = {"event": "event", "base": "base_event", "ing": "ing_event", "happening": "ing_happening",
          "when": "when", "outcome": "outcome"}
 YGO = Names(["Effect Veiler", "Judgment Dragon", "Sangan", "Reborn Tengu"], ["A", "B"], "ygo")
