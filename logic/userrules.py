@@ -22,9 +22,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from logic.errors import InputError, shorten
-from logic.registry import Rule, guard_name, parse_text, registry
+from logic.registry import Rule, all_lp_files, guard_name, parse_text, registry
 from solver.errors import ProgramError
-from solver.userrules import CheckedProgram, check_program, check_vocabulary
+from solver.userrules import CheckedProgram, check_program, check_vocabulary, predicate_names
 
 _ID = re.compile(r"^[a-z][a-z0-9_]*(\.[a-z0-9_]+)*$")
 _TAG = re.compile(r"^\s*%@(\S*)")
@@ -106,7 +106,58 @@ def check_text(text: str, path: str, game: str, earlier: dict[str, Rule] | None 
                              "of the constraint it names", f"{path}:{r.line}")
     try:
         if vocabulary:
-            check_vocabulary(prog)
+            check_vocabulary(prog, public_vocabulary(), rulebook_names(), _RESERVED_PREFIXES)
     except ProgramError as exc:
         raise InputError(exc.message, exc.where) from None
     return prog, found
+
+
+# ---------------------------------------------------------------- the public vocabulary
+
+# What a rule file may read (docs/robustness.md, "The vocabulary of a rule
+# file"): the position's facts (logic/facts.py) and the state and events of a
+# trace.  Everything else the encodings derive -- the question and its checks
+# (q_*), whether the search is complete, the rule switches, the chain's and the
+# windows' bookkeeping -- is the engine's own: a rule file that could read or
+# derive it could turn an incomplete search into a "proven" no.
+TRACE_VOCABULARY: dict[tuple[str, int], str] = {
+    ("holds", 2): "holds(F,T): fluent F is true at point T",
+    ("occurs", 2): "occurs(E,T): event E happens at step T",
+    ("event", 1): "event(E): E is an event of the position's domain",
+    ("actor", 2): "actor(E,P): player P performs event E",
+    ("_at", 2): "_at(Pt,T): the game is at point Pt (a phase or step) at T",
+    ("zone", 3): "zone(C,Z,T): card C is in zone Z at T",
+    ("pos", 3): "pos(C,Pos,T): card C is in position Pos at T",
+    ("ctrl", 3): "ctrl(C,P,T): player P controls card C at T",
+    ("face_up", 2): "face_up(C,T): card C is face-up at T",
+}
+_ENGINE_ONLY = frozenset({("switchable_rule", 1), ("structural_rule", 1)})
+_RESERVED_PREFIXES = ("q_", "_q_", "_la_", "applies", "decides")
+
+
+def position_vocabulary() -> frozenset[tuple[str, int]]:
+    """The position's facts a rule file may read: every predicate of logic/facts.py
+    but the rule switches."""
+    import inspect
+
+    import clorm
+
+    from logic import facts
+
+    out = {(c.meta.name, c.meta.arity) for c in vars(facts).values()
+           if inspect.isclass(c) and issubclass(c, clorm.Predicate) and c is not clorm.Predicate}
+    return frozenset(out - _ENGINE_ONLY)
+
+
+def public_vocabulary() -> frozenset[tuple[str, int]]:
+    return frozenset(TRACE_VOCABULARY) | position_vocabulary()
+
+
+_RULEBOOK_NAMES: set[str] = set()
+
+
+def rulebook_names() -> set[str]:
+    """Every name of a predicate the bundled encodings use (checks included)."""
+    if not _RULEBOOK_NAMES:
+        _RULEBOOK_NAMES.update(predicate_names(all_lp_files()))
+    return _RULEBOOK_NAMES

@@ -1,4 +1,4 @@
-"""The command line: chainjudge ask | cases | cards | chains | check.
+"""The command line: chainjudge ask | cases | cards | chains | check | serve.
 
 Exit codes (DESIGN.md): 0 answered; 1 a case failed / a check found a
 violation; 2 bad input; 3 a time, model or horizon limit was hit; 4 the
@@ -190,39 +190,36 @@ def ask(
     """Answer a timing question about a scenario."""
 
     def body() -> int:
-        from logic import userrules
-        from logic.scenario import load_file
-        from queries.answer import Asker
-        from queries.render import to_json, to_text
+        from queries import api
+        from queries.render.text import to_json, to_text
 
         tl, limits = _limits(time_limit, max_models, ground_time, memory)
         if max_horizon is not None and max_horizon < 1:
             raise InputError(f"--max-horizon must be at least 1, not {max_horizon}")
         for out_path, opt in ((dot_file, "--dot"), (svg_file, "--svg")):
             _check_output(out_path, opt)
-        sc = load_file(scenario, cards_file=cards_file)
-        user = userrules.load(rules, sc.game) if rules else None
+        sc = api.load_scenario(scenario, cards=cards_file)
 
         def answer() -> tuple[str, str | None]:
-            ans = Asker(sc, time_limit=tl, max_horizon=max_horizon, explain=not no_explain, limits=limits,
-                        user_rules=user).ask(question)
+            ans = api.ask(sc, question, max_horizon=max_horizon, explain=not no_explain, rules=rules,
+                          limit_set=limits)
             dot_text = None
             if dot_file or svg_file:
-                from queries.pictures import answer_dot
+                from queries.render.pictures import answer_dot
 
                 dot_text = answer_dot(ans, sc.game)
             return (to_json(ans) if json_out else to_text(ans)), dot_text
 
-        if user is not None or len(sc.cards) + len(sc.history) >= limits.large_position:
+        if rules or len(sc.cards) + len(sc.history) >= limits.large_position:
             # grounding past the probe's steps cannot be interrupted here: the whole
-            # answer runs in a child under the time and memory limits (solver/bounded.py)
-            from solver.bounded import call_bounded
+            # answer runs in a child under the time and memory limits (logic/bounded.py)
+            from logic.bounded import call_bounded
 
             text, dot_text = call_bounded(answer, tl, limits.memory_mb)
         else:
             text, dot_text = answer()
         if dot_text is not None:
-            from queries.pictures import render_svg
+            from queries.render.pictures import render_svg
 
             if dot_file:
                 _write_output(dot_file, dot_text, "--dot")
@@ -257,7 +254,8 @@ def cases(
     """Run a corpus of ruling cases; exit 1 if any fails."""
 
     def body() -> int:
-        from queries.cases import GRADES, run_corpus
+        from queries.render.text import to_text
+        from queries.rulings.cases import GRADES, run_corpus
 
         tl, limits = _limits(time_limit, max_models, ground_time, memory)
         counts = {"passed": 0, "failed": 0, "skipped": 0}
@@ -269,7 +267,7 @@ def cases(
         # closed on any exit (Ctrl-C, SIGTERM, an error): the worker processes end with it
         with contextlib.closing(run_corpus(path, tl, cards_file=cards_file, limits=limits,
                                            rules=[str(r) for r in rules or []], explain=explain or verbose,
-                                           jobs=workers)) as run:
+                                           jobs=workers, text_of=to_text)) as run:
             for r in run:
                 _case_line(r, grade, json_out, verbose, counts, grades, results)
         summary = f"{counts['passed']} passed, {counts['failed']} failed, {counts['skipped']} skipped"
@@ -296,8 +294,8 @@ def cases(
 def _case_line(r: Any, grade: bool, json_out: bool, verbose: bool, counts: dict[str, int],
                grades: dict[str, int], results: list[dict[str, Any]]) -> None:
     """Count one case's result and print its line (not with --json)."""
-    from queries.cases import FAILING_GRADES
-    from queries.render import to_text
+    from queries.render.text import to_text
+    from queries.rulings.cases import FAILING_GRADES
 
     grades[r.grade] += 1
     if grade:
@@ -455,7 +453,7 @@ def chains(
     """List (or count, or draw) every legal chain from a position, grouped by outcome."""
 
     def body() -> int:
-        from queries.chains import run_command
+        from queries.render.chains import run_command
 
         check_time_option(time_limit, "--time-limit")
         for out_path, opt in ((dot, "--dot"), (svg, "--svg")):
@@ -494,7 +492,7 @@ def check(
     anything is violated."""
 
     def body() -> int:
-        from queries.check import DEFAULT_HORIZON, Checker, Options, to_text
+        from queries.check.checker import DEFAULT_HORIZON, Checker, Options, to_text
 
         check_time_option(time_limit, "--time-limit")
         opts = Options(game=game, horizon=horizon if horizon is not None else DEFAULT_HORIZON,
@@ -508,6 +506,38 @@ def check(
         else:
             typer.echo(to_text(rep, checker.book.rules))
         return EXIT_FAILED if rep.violations else 0
+
+    guarded(body)
+
+
+@app.command()
+def serve(
+    port: Annotated[int, typer.Option("--port", help="the port to listen on")] = 8000,
+    host: Annotated[str, typer.Option("--host", help="the address to listen on (default: this computer only; "
+                                      "0.0.0.0 opens the page to the network)")] = "127.0.0.1",
+    cards_file: Annotated[Path | None, typer.Option("--cards", help="the full Yu-Gi-Oh! card list (JSON lines); "
+                                                    "default: where 'chainjudge cards' finds it")] = None,
+    mtg_cards: Annotated[Path | None, typer.Option("--mtg-cards", help="the Magic card list")] = None,
+    time_limit: Annotated[float, typer.Option(
+        "--time-limit", help="seconds one question may take (503 after); 0: no limit")] = DEFAULT_TIME,
+) -> None:
+    """The web page for judges and its JSON API (docs/api.md), on http://HOST:PORT/."""
+
+    def body() -> int:
+        if not 0 < port < 65536:
+            raise InputError(f"--port must be between 1 and 65535, not {port}", "--port")
+        if time_limit < 0:
+            raise InputError(f"--time-limit must be 0 (no limit) or more seconds, not {time_limit:g}")
+        for f, opt in ((cards_file, "--cards"), (mtg_cards, "--mtg-cards")):
+            if f is not None and not f.exists():
+                raise InputError("the card list was not found", f"{opt} {f}")
+        try:
+            from queries.serve.app import run
+        except ImportError as exc:
+            raise InputError(f"the web page needs FastAPI and uvicorn ({exc.name} is missing): "
+                             "pip install 'fastapi>=0.110' 'uvicorn>=0.29'", "serve") from None
+        run(host=host, port=port, cards=cards_file, mtg_cards=mtg_cards, time_limit=time_limit or None)
+        return 0
 
     guarded(body)
 

@@ -21,7 +21,7 @@ Python scripting must be off in the process as well (:mod:`solver.safety`).
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -219,65 +219,7 @@ def check_program(text: str, path: str, allowed_calls: frozenset[str] = ALLOWED_
     return CheckedProgram(path, text, tuple(out), tuple(guards))
 
 
-# ---------------------------------------------------------------- the public vocabulary
-
-# What a rule file may read (docs/robustness.md, "The vocabulary of a rule
-# file"): the position's facts (logic/facts.py) and the state and events of a
-# trace.  Everything else the encodings derive -- the question and its checks
-# (q_*), whether the search is complete, the rule switches, the chain's and the
-# windows' bookkeeping -- is the engine's own: a rule file that could read or
-# derive it could turn an incomplete search into a "proven" no.
-TRACE_VOCABULARY: dict[tuple[str, int], str] = {
-    ("holds", 2): "holds(F,T): fluent F is true at point T",
-    ("occurs", 2): "occurs(E,T): event E happens at step T",
-    ("event", 1): "event(E): E is an event of the position's domain",
-    ("actor", 2): "actor(E,P): player P performs event E",
-    ("_at", 2): "_at(Pt,T): the game is at point Pt (a phase or step) at T",
-    ("zone", 3): "zone(C,Z,T): card C is in zone Z at T",
-    ("pos", 3): "pos(C,Pos,T): card C is in position Pos at T",
-    ("ctrl", 3): "ctrl(C,P,T): player P controls card C at T",
-    ("face_up", 2): "face_up(C,T): card C is face-up at T",
-}
-_ENGINE_ONLY = frozenset({("switchable_rule", 1), ("structural_rule", 1)})
-_RESERVED_PREFIXES = ("q_", "_q_", "_la_", "applies", "decides")
-
-
-def position_vocabulary() -> frozenset[tuple[str, int]]:
-    """The position's facts a rule file may read: every predicate of logic/facts.py
-    but the rule switches."""
-    import inspect
-
-    import clorm
-
-    from logic import facts
-
-    out = {(c.meta.name, c.meta.arity) for c in vars(facts).values()
-           if inspect.isclass(c) and issubclass(c, clorm.Predicate) and c is not clorm.Predicate}
-    return frozenset(out - _ENGINE_ONLY)
-
-
-def public_vocabulary() -> frozenset[tuple[str, int]]:
-    return frozenset(TRACE_VOCABULARY) | position_vocabulary()
-
-
-_RULEBOOK_NAMES: set[str] = set()
-
-
-def rulebook_names() -> set[str]:
-    """Every name of a predicate the bundled encodings use (checks included)."""
-    if not _RULEBOOK_NAMES:
-        from logic.registry import all_lp_files
-
-        for p in all_lp_files():
-            stms: list[ast.AST] = []
-            ast.parse_files([str(p)], stms.append)
-            for stm in stms:
-                for atom in _atoms(stm):
-                    _RULEBOOK_NAMES.add(atom[0])
-    return _RULEBOOK_NAMES
-
-
-def _atoms(node: ast.AST) -> Iterator[tuple[str, int]]:
+def atoms(node: ast.AST) -> Iterator[tuple[str, int]]:
     """(name, arity) of every symbolic atom inside a node."""
     for n in _walk(node):
         if n.ast_type != ast.ASTType.SymbolicAtom:
@@ -291,43 +233,49 @@ def _atoms(node: ast.AST) -> Iterator[tuple[str, int]]:
             yield sym.symbol.name, len(sym.symbol.arguments)
 
 
-def check_vocabulary(prog: CheckedProgram) -> None:
-    """Every atom a rule file derives is its own, every atom it reads is public
-    or its own; raise :class:`ProgramError` naming the line otherwise."""
-    own = _own_predicates(list(prog.statements))
+def check_vocabulary(prog: CheckedProgram, public: frozenset[tuple[str, int]], taken: set[str],
+                     reserved: tuple[str, ...]) -> None:
+    """Every atom a rule file derives is its own (not ``public``, no name in
+    ``taken`` -- the rulebook's --, none starting with a ``reserved`` prefix),
+    every atom it reads is public or its own; raise :class:`ProgramError`
+    naming the line otherwise.  (The vocabulary itself: logic/userrules.py.)"""
+    own: set[tuple[str, int]] = set()
     for stm in prog.statements:
         if stm.ast_type == ast.ASTType.Rule:
-            _check_vocabulary(stm, own, f"{prog.path}:{stm.location.begin.line}")
-
-
-def _own_predicates(statements: list[ast.AST]) -> set[tuple[str, int]]:
-    out: set[tuple[str, int]] = set()
-    for stm in statements:
-        if stm.ast_type == ast.ASTType.Rule:
-            out.update(a for a in _atoms(stm.head) if a != ("rule", 1))
-    return out
-
-
-def _check_vocabulary(stm: ast.AST, own: set[tuple[str, int]], where: str) -> None:
-    public = public_vocabulary()
-    for name, arity in _atoms(stm.head):
-        if (name, arity) == ("rule", 1):
+            own.update(a for a in atoms(stm.head) if a != ("rule", 1))
+    for stm in prog.statements:
+        if stm.ast_type != ast.ASTType.Rule:
             continue
-        if (name, arity) in public or name in rulebook_names() or name.startswith(_RESERVED_PREFIXES):
-            raise ProgramError(f"{name}/{arity} belongs to chainjudge (the position, a trace or the engine's own "
-                               "bookkeeping); a rule file cannot derive it: give a helper predicate a name of "
-                               "its own, and forbid with a constraint", where)
-    for lit in stm.body:
-        for name, arity in _atoms(lit):
-            if (name, arity) in public or (name, arity) in own or (name, arity) == ("rule", 1):
+        where = f"{prog.path}:{stm.location.begin.line}"
+        for name, arity in atoms(stm.head):
+            if (name, arity) == ("rule", 1):
                 continue
-            import difflib
+            if (name, arity) in public or name in taken or name.startswith(reserved):
+                raise ProgramError(f"{name}/{arity} belongs to chainjudge (the position, a trace or the engine's "
+                                   "own bookkeeping); a rule file cannot derive it: give a helper predicate a "
+                                   "name of its own, and forbid with a constraint", where)
+        for lit in stm.body:
+            for name, arity in atoms(lit):
+                if (name, arity) in public or (name, arity) in own or (name, arity) == ("rule", 1):
+                    continue
+                import difflib
 
-            close = difflib.get_close_matches(name, sorted({n for n, _ in public}), n=1)
-            hint = f"; did you mean {close[0]}?" if close else ""
-            raise ProgramError(f"{name}/{arity} is not in the vocabulary a rule file may read (the position's "
-                               "facts, holds/2, occurs/2, event/1, actor/2, _at/2, zone/3, pos/3, ctrl/3, "
-                               f"face_up/2, and its own predicates; docs/robustness.md){hint}", where)
+                close = difflib.get_close_matches(name, sorted({n for n, _ in public}), n=1)
+                hint = f"; did you mean {close[0]}?" if close else ""
+                raise ProgramError(f"{name}/{arity} is not in the vocabulary a rule file may read (the position's "
+                                   "facts, holds/2, occurs/2, event/1, actor/2, _at/2, zone/3, pos/3, ctrl/3, "
+                                   f"face_up/2, and its own predicates; docs/robustness.md){hint}", where)
+
+
+def predicate_names(paths: Iterable[Any]) -> set[str]:
+    """Every predicate name used in these (our own) program files."""
+    out: set[str] = set()
+    for p in paths:
+        stms: list[ast.AST] = []
+        ast.parse_files([str(p)], stms.append)
+        for stm in stms:
+            out.update(name for name, _ in atoms(stm))
+    return out
 
 
 def _directive(stm: ast.AST) -> str:

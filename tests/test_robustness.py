@@ -41,7 +41,7 @@ def _one_message(err: str) -> str:
 def test_check_loads_the_rule_file_it_checked(tmp_path):
     """check --rules: the text that was checked is the text that is loaded; a
     file changed afterwards (to #include anything) is not read again."""
-    from queries.check import load_rulebook
+    from queries.check.rulebook import load_rulebook
     from solver.instrument import plain
 
     rules = tmp_path / "house.lp"
@@ -306,9 +306,9 @@ def test_soak_interrupted_at_random_moments(tmp_path, monkeypatch):
 
 
 def test_bounded_child_round_trip():
-    """solver/bounded.py: a result, and each error, come back as they were raised."""
+    """logic/bounded.py: a result, and each error, come back as they were raised."""
     from logic.errors import InputError, NotModelled
-    from solver.bounded import call_bounded
+    from logic.bounded import call_bounded
     from solver.errors import LimitReached
 
     assert call_bounded(lambda: ("text", 3), 10, 1024) == ("text", 3)

@@ -3,15 +3,14 @@
 from __future__ import annotations
 
 import time
-from collections.abc import Generator
+from collections.abc import Callable, Generator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from logic import userrules
 from logic.errors import InputError, NotModelled, shorten, type_name
-from logic.scenario import from_data, load_file
-from queries.answer import Answer, Asker
+from queries.rulings import ask as single
+from queries.rulings.answer import Answer
 from solver import LimitReached
 from solver.errors import describe_limit
 from solver.limits import Limits
@@ -99,25 +98,28 @@ def load_cases(path: str | Path) -> list[dict[str, Any]]:
 
 def run_case(case: dict[str, Any], base: Path, time_limit: float | None = None,
              cards_file: str | Path | None = None, limits: Limits | None = None,
-             rules: list[str] | None = None, explain: bool = True) -> CaseResult:
+             rules: list[str] | None = None, explain: bool = True,
+             text_of: Callable[[Answer], str] | None = None) -> CaseResult:
     """Answer one case.  ``explain=False``: the verdict only (no reasons,
-    counterfactuals or chances), as fast as the answer allows."""
+    counterfactuals or chances), as fast as the answer allows.  With a rule
+    file the case is answered in a child process (its answer then comes back
+    as text, made by ``text_of``)."""
     cid = str(case.get("id", "?"))
     expected = normalise_expect(case["expect"])
     start = time.perf_counter()
     if rules:
         # a rule file can make grounding explode past the probe's steps: the case runs
-        # in a child under the time and memory limits (solver/bounded.py)
-        from solver.bounded import call_bounded
+        # in a child under the time and memory limits (logic/bounded.py)
+        from logic.bounded import call_bounded
 
-        lim = limits or Limits()
+        lim = limits or Limits(time=time_limit)
 
         def detached() -> CaseResult:
             return _as_text(_answer_case(case, cid, expected, start, base, time_limit, cards_file, limits,
-                                         rules, explain))
+                                         rules, explain), text_of)
 
         try:
-            r = call_bounded(detached, time_limit, lim.memory_mb, "the case")
+            r = call_bounded(detached, lim.time if limits is not None else time_limit, lim.memory_mb, "the case")
         except LimitReached as exc:
             r = CaseResult(cid, "failed", None, expected, _ms(start), describe_limit(exc), grade="limit")
         except InputError as exc:
@@ -130,11 +132,9 @@ def run_case(case: dict[str, Any], base: Path, time_limit: float | None = None,
     return r
 
 
-def _as_text(r: CaseResult) -> CaseResult:
-    from queries.render import to_text
-
+def _as_text(r: CaseResult, text_of: Callable[[Answer], str] | None) -> CaseResult:
     if r.answer is not None:
-        r.text = to_text(r.answer)
+        r.text = text_of(r.answer) if text_of is not None else ""
         r.answer = None
     return r
 
@@ -144,12 +144,11 @@ def _answer_case(case: dict[str, Any], cid: str, expected: Any, start: float, ba
                  rules: list[str] | None, explain: bool) -> CaseResult:
     try:
         if "scenario_file" in case:
-            sc = load_file(scenario_path(base, str(case["scenario_file"])), cards_file=cards_file)
+            sc = single.load_scenario(scenario_path(base, str(case["scenario_file"])), cards=cards_file)
         else:
-            sc = from_data(case["scenario"], f"case {cid}: scenario", cards_file=cards_file)
-        user = userrules.load(rules, sc.game) if rules else None
-        asker = Asker(sc, time_limit=time_limit, limits=limits, user_rules=user, explain=explain)
-        ans = asker.ask(str(case["question"]))
+            sc = single.load_scenario(case["scenario"], cards=cards_file, where=f"case {cid}: scenario")
+        lim = limits if limits is not None else Limits(time=time_limit)
+        ans = single.ask(sc, str(case["question"]), rules=rules, explain=explain, limit_set=lim)
         got = got_value(ans)
         ok = _equal(got, expected)
         return CaseResult(cid, "passed" if ok else "failed", got, expected, _ms(start), answer=ans,
@@ -170,8 +169,7 @@ def scenario_path(base: Path, name: str) -> Path:
         raise InputError("the path contains a NUL character", "scenario_file")
     p = Path(name)
     if p.is_absolute():
-        raise InputError(f"{shorten(name)} is not a path relative to the corpus's folder",
-                         "scenario_file")
+        raise InputError(f"{shorten(name)} is not a path relative to the corpus's folder", "scenario_file")
     root = base.resolve()
     full = (base / p).resolve()
     if not full.is_relative_to(root):
@@ -194,22 +192,24 @@ def _ms(start: float) -> float:
 
 def run_corpus(path: str | Path, time_limit: float | None = None,
                cards_file: str | Path | None = None, limits: Limits | None = None,
-               rules: list[str] | None = None, explain: bool = True,
-               jobs: int = 1) -> Generator[CaseResult, None, None]:
+               rules: list[str] | None = None, explain: bool = True, jobs: int = 1,
+               text_of: Callable[[Answer], str] | None = None) -> Generator[CaseResult, None, None]:
     """Every case of a corpus, in the corpus's order.  With ``jobs`` > 1 the
     cases are answered in that many worker processes (the cases are
     independent; each answer is the same as in one process); the results then
-    carry their answer as text (``CaseResult.text``) instead of the object."""
+    carry their answer as text (``CaseResult.text``, made by ``text_of``, e.g.
+    queries.render.text.to_text) instead of the object."""
     p = Path(path)
     cases = load_cases(p)
     if jobs <= 1 or len(cases) < 2:
         for case in cases:
-            yield run_case(case, p.parent, time_limit, cards_file, limits=limits, rules=rules, explain=explain)
+            yield run_case(case, p.parent, time_limit, cards_file, limits=limits, rules=rules, explain=explain,
+                           text_of=text_of)
         return
     import multiprocessing
     from concurrent.futures import ProcessPoolExecutor
 
-    args = (str(p.parent), time_limit, str(cards_file) if cards_file else None, limits, rules, explain)
+    args = (str(p.parent), time_limit, str(cards_file) if cards_file else None, limits, rules, explain, text_of)
     ctx = multiprocessing.get_context("fork") if "fork" in multiprocessing.get_all_start_methods() else None
     import signal
 
@@ -260,6 +260,8 @@ def stop_pool(pool: Any) -> None:
 
 
 def _run_detached(case: dict[str, Any], base: str, time_limit: float | None, cards_file: str | None,
-                  limits: Limits | None, rules: list[str] | None, explain: bool) -> CaseResult:
+                  limits: Limits | None, rules: list[str] | None, explain: bool,
+                  text_of: Callable[[Answer], str] | None) -> CaseResult:
     """run_case in a worker process: the answer travels back as text."""
-    return _as_text(run_case(case, Path(base), time_limit, cards_file, limits=limits, rules=rules, explain=explain))
+    return _as_text(run_case(case, Path(base), time_limit, cards_file, limits=limits, rules=rules, explain=explain,
+                             text_of=text_of), text_of)
