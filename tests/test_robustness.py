@@ -307,8 +307,8 @@ def test_soak_interrupted_at_random_moments(tmp_path, monkeypatch):
 
 def test_bounded_child_round_trip():
     """logic/bounded.py: a result, and each error, come back as they were raised."""
-    from logic.errors import InputError, NotModelled
     from logic.bounded import call_bounded
+    from logic.errors import InputError, NotModelled
     from solver.errors import LimitReached
 
     assert call_bounded(lambda: ("text", 3), 10, 1024) == ("text", 3)
