@@ -137,6 +137,12 @@ def derived_library(cards_file: str | Path | None) -> Any:
     try:
         st = p.stat()
         return _derived_cached(str(p.resolve()), st.st_mtime_ns, st.st_size)
+    except InputError as exc:
+        # name the file as the user did (the cache is keyed by the resolved path)
+        resolved = str(p.resolve())
+        if exc.where.startswith(resolved):
+            exc.where = str(p) + exc.where[len(resolved):]
+        raise
     except (OSError, ValueError) as exc:
         raise InputError(f"cannot read the card list: {exc}", str(path)) from None
 
