@@ -628,6 +628,7 @@ class Asker:
             step = steps[k]
             c = describe.choice(self.sc, step, k)
             c["then"] = outcome
+            ans.traces.setdefault("choice_steps", []).append(step)
             choices.append(c)
             rules += describe.step_permission(self.sc, step)
         ans.detail["choices"] = choices

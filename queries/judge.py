@@ -40,11 +40,30 @@ _INTERNAL = ("chainjudge", "DESIGN.md", "docs/", "LIMITATIONS.md", "issue ")
 _SEED_PUBLIC = {"001": 'Konami, "Fast Effect Timing" (yugioh-card.com, 2012)'}
 
 
+def _split(source: str) -> list[str]:
+    """A source's parts, split at the semicolons outside parentheses and quotes."""
+    parts, depth, quoted, cur = [], 0, False, ""
+    for ch in source:
+        if ch == '"':
+            quoted = not quoted
+        elif ch == "(" and not quoted:
+            depth += 1
+        elif ch == ")" and not quoted:
+            depth = max(0, depth - 1)
+        if ch == ";" and depth == 0 and not quoted:
+            parts.append(cur.strip())
+            cur = ""
+        else:
+            cur += ch
+    parts.append(cur.strip())
+    return [p for p in parts if p]
+
+
 def citation(source: str) -> str:
     """The public part of a rule's ``%@source``: the rulebook, Konami's pages,
     the Comprehensive Rules, card texts and rulings pages; the project's own
     documents and the numbered seed sections are left to the details."""
-    parts = [p.strip() for p in source.split(";") if p.strip()]
+    parts = _split(source)
     public = [p for p in parts if not _SEED.match(p) and not p.startswith(_INTERNAL)]
     if not public:
         seeds = {p[:3] for p in parts if _SEED.match(p)}
@@ -54,7 +73,7 @@ def citation(source: str) -> str:
 
 
 def is_public(rule: Rule) -> bool:
-    parts = [p.strip() for p in rule.source.split(";") if p.strip()]
+    parts = _split(rule.source)
     return any(not _SEED.match(p) and not p.startswith(_INTERNAL) for p in parts) or \
         any(p[:3] in _SEED_PUBLIC for p in parts if _SEED.match(p))
 
@@ -62,9 +81,14 @@ def is_public(rule: Rule) -> bool:
 _BOX = re.compile(r"\s*\((?:box|boxes) [A-E0-9, and]+\)|\s*\bbox [A-E]\b|\s*\bin box [A-E]\b")
 
 
+# an aside that names the model's own settings ("(the casual house rule variant mana_abilities: ...)")
+_INTERNAL_ASIDE = re.compile(r"\s*\([^()]*\b[a-z]+_[a-z_]+\b[^()]*\)")
+
+
 def _clean(text: str) -> str:
     """A rule's text without the model's own names (the chart's box letters)."""
     text = _BOX.sub("", text)
+    text = _INTERNAL_ASIDE.sub("", text)
     return re.sub(r"\s{2,}", " ", text).replace(" ,", ",").replace(" .", ".").strip()
 
 
@@ -353,9 +377,17 @@ def _deciding(asker: Asker, items: Iterable[dict[str, str]]) -> tuple[list[Rule]
         if r.kind == "bound":
             if r not in bounds:
                 bounds.append(r)
-        elif is_public(r) and r not in rules:
+        elif _shown(r) and r not in rules:
             rules.append(r)
+    if any(r.kind != "structural" for r in rules):  # the model's bookkeeping only where nothing else says it
+        rules = [r for r in rules if r.kind != "structural"]
     return rules, bounds
+
+
+def _shown(r: Rule) -> bool:
+    """A rule a judge is shown: a rule of the game or a definition; the model's
+    own bookkeeping only where it states a rule with a public source."""
+    return r.kind not in ("bound", "structural") or is_public(r)
 
 
 def _event_words(sc: Scenario, step: Step) -> str:
@@ -398,9 +430,9 @@ def _specific(asker: Asker, rule: Rule, step: Step | None, fails: list[str]) -> 
             _, te = _effect(sc, _s(top.arguments[0]), top.arguments[1].number)
             if te is not None:
                 return (f"{what} is Spell Speed {e.speed} and cannot respond to {effect_of_symbol(sc, top)}, "
-                        f"which is Spell Speed {te.speed}: a Chain Link must be at least the speed of the one before it")
+                        f"which is Spell Speed {te.speed}")
     if short == "speed.ss1_first_link" and e is not None:
-        return f"{what} is Spell Speed 1, so it can only be Chain Link 1, never a response"
+        return f"{what} is Spell Speed 1"
     if short == "activation.zone" and inst is not None and e is not None:
         z = _s(step.before.value(f'zone("{inst.id}")')) if step.before.value(f'zone("{inst.id}")') else ""
         zone = {"hand": "in the hand", "spell_trap": "on the field", "monster": "on the field",
@@ -440,7 +472,7 @@ def _no_part(asker: Asker, ans: Answer) -> tuple[list[dict[str, str]], list[Rule
             if r not in bounds:
                 bounds.append(r)
             continue
-        if not is_public(r) or r.id in done:
+        if not _shown(r) or r.id in done:
             continue
         done.add(r.id)
         trace, conds = single.get(atom, (wn.counterfactual, wn.failing_conditions))
@@ -503,8 +535,25 @@ def _caveats(asker: Asker, ans: Answer, bounds: Sequence[Rule]) -> list[str]:
     for n in ans.notes:
         if "bound of the search" in n:
             continue
-        out.append(words(asker.sc, n[0].upper() + n[1:] + ("" if n.endswith(".") else ".")))
+        out.append(note_words(asker.sc, _upper(n) + ("" if n.endswith(".") else ".")))
     return out
+
+
+_ORD = {1: "1st", 2: "2nd", 3: "3rd"}
+
+
+def note_words(sc: Scenario, note: str) -> str:
+    """A note of the answer in a judge's words: "Marshmallon, effect 2, approximation:
+    damage: ..." -> "Marshmallon's 2nd effect (approximation: damage): ..."; the names
+    of the readings stay in the details."""
+    note = re.sub(r"\s*\((?:unmodelled|ygo|mtg|core)\.[a-z_.]+\)", "", note)
+
+    def eff(m: re.Match[str]) -> str:
+        n = int(m.group(2))
+        return f"{m.group(1)}'s {_ORD.get(n, f'{n}th')} effect, {m.group(3)}:"
+
+    note = re.sub(r"((?:^|(?<=[:;] ))[^:;,]+?), effect (\d+), ([a-z ]+?):", eff, note)
+    return words(sc, note)
 
 
 _VERDICT = {"yes": "Yes", "no": "No", "depends": "It depends"}
@@ -531,18 +580,26 @@ def _verdict_line(asker: Asker, q: Question, ans: Answer) -> str:
             if player and asked.lower().startswith(f"can {player.lower()} "):
                 return f"{line}: {player} cannot {asked[len(player) + 5:]}."
             return f"{line}: it cannot happen ({asked})."
+        player = q.event.player if q.event is not None else None
+        asked = _asked(asker, q)
+        rest = asked[len(player) + 6:] if player and asked.lower().startswith(f"must {player.lower()} ") else ""
         if q.kind == "must" and v == "yes":
-            return f"{line}: it happens in every legal continuation."
+            return f"{line}: {player} must {rest}, in every legal continuation." if rest else \
+                f"{line}: it happens in every legal continuation ({asked})."
         if q.kind == "must" and v == "no":
-            return f"{line}: there is a legal continuation without it (for example: {_witness_words(sc, trace)})."
+            lead = f"{player} need not {rest}" if rest else "there is a legal continuation without it"
+            return f"{line}: {lead}; for example: {_witness_words(sc, trace)}."
         if q.kind == "does" and v == "yes":
-            return f"{line}: it happens in every legal continuation."
+            return f"{line}: {_outcome(asker, q)}, in every legal continuation."
         if q.kind == "does" and v == "no":
-            return f"{line}: it happens in no legal continuation."
+            return f"{line}: in no legal continuation {_outcome(asker, q, negative=True)}."
         if v == "depends":
             choices = ans.detail.get("choices") or []
+            steps = ans.traces.get("choice_steps") or []
             if choices:
-                parts = [f"if {c['player']} {words(sc, c['does'])} ({_where(sc, c)}), {c['then']}" for c in choices]
+                parts = [f"if {c['player']} {words(sc, c['does'])} "
+                         f"({moment(sc, steps[i].before) if i < len(steps) else _where(sc, c)}), {c['then']}"
+                         for i, c in enumerate(choices)]
                 return f"{line} on a choice: " + "; ".join(parts) + "."
             return f"{line}: some legal continuations have it and others do not."
         return line + "."
@@ -564,6 +621,28 @@ def _can(event: str) -> str:
             rest = "Summon" + rest[len("summons"):]
         return f"{parts[0]} can {verb} {rest}".rstrip()
     return f"it can happen: {event}"
+
+
+_WHEN = re.compile(r"\s(after|during|before|in response to|while|at|now)\b.*$", re.IGNORECASE)
+
+
+def _outcome(asker: Asker, q: Question, negative: bool = False) -> str:
+    """The outcome a "does" question asks about, in words, with its moment as asked."""
+    sc = asker.sc
+    o = q.outcome
+    m = _WHEN.search(q.text.strip().rstrip("?"))
+    when = words(sc, m.group(0)) if m else ""
+    if o is None:
+        return "it happens" + when
+    card = words(sc, o.card.text) if o.card is not None else ""
+    said = {"miss_timing": f"{card}'s effect misses the timing",
+            "resolve_negated": f"{card}'s effect resolves negated",
+            "resolve_unnegated": f"{card}'s effect resolves without being negated",
+            "activate": f"{card}'s effect is activated", "resolve": f"{card} resolves",
+            "point_end": f"{words(sc, o.point or 'the point')} ends"}.get(o.kind, "it happens")
+    if o.kind == "point_end" and m and o.point and m.start() < q.text.find(o.point):
+        when = ""
+    return said + when
 
 
 def _where(sc: Scenario, c: dict[str, Any]) -> str:
@@ -621,8 +700,8 @@ def _other_line(asker: Asker, q: Question, ans: Answer) -> str:
         if not a:
             return f"Never this turn: {q.player} cannot activate it at any point from this position."
         ws = [window_words(sc, w) for w in a]
-        return f"{q.player} can activate it {len(ws)} time(s) this turn: " + "; ".join(ws) + \
-            f". The last chance is {ws[-1]}."
+        n = f"{len(ws)} windows" if len(ws) != 1 else "1 window"
+        return f"{q.player} can activate it in {n} this turn: " + "; ".join(ws) + f". The latest is {ws[-1]}."
     if q.kind == "next_point":
         key = ans.traces.get("next_key")
         if a is None or key is None:
@@ -684,7 +763,7 @@ def annotate(asker: Asker, q: Question, ans: Answer) -> None:
         if not reasons and ans.summary:
             lines.append(words(sc, _clean(ans.summary)))
         if ans.latest_chance:
-            lines.append(f"The last chance before it was {window_words(sc, ans.latest_chance)}.")
+            lines.append(f"Latest chance: {window_words(sc, ans.latest_chance)}.")
     lines += [r["sentence"] for r in reasons]
     caveats = _caveats(asker, ans, bounds)
     ans.ruling = {"lines": lines, "reasons": reasons, "caveats": caveats}
