@@ -141,6 +141,10 @@ _ZONE_WORDS = {"hand": "from the hand", "set": "while Set", "monster": "on the f
                "graveyard": "in the GY", "banished": "while banished", "deck": "from the Deck"}
 
 
+_PHASE_WORDS = {"draw": "Draw Phase", "standby": "Standby Phase", "main": "Main Phase", "main1": "Main Phase 1",
+                "main2": "Main Phase 2", "battle": "Battle Phase", "end": "End Phase"}
+
+
 def _effect(sc: Scenario, cid: str, index: int) -> tuple[Any, Effect | None]:
     try:
         inst = sc.instance(cid)
@@ -173,6 +177,9 @@ def effect_name(sc: Scenario, cid: str, index: int) -> str:
             return f"{name} (activated {where})" if where else f"{name} ({_does(eff)})"
         return base
     base = f"{name}'s {_KIND_WORDS.get(eff.kind, 'effect')}"
+    phase = next((_PHASE_WORDS[a] for n, a in eff.conditions if n == "phase" and a in _PHASE_WORDS), None)
+    if eff.kind == "phase" and phase and len(same_kind) == 1:
+        return f"{name}'s {phase} effect"
     if eff.kind == "phase" or len(same_kind) > 1:
         does = _does(eff)
         return f"{base} ({does})" if does else base
@@ -236,6 +243,10 @@ _DURING = {
 }
 
 
+# the phases and steps a judge says "the end of" (not the sub-steps of the Damage Step)
+_PHASES_AND_STEPS = ("draw", "standby", "main1", "bp_start", "bp_battle", "bp_window", "bp_end", "main2", "end")
+
+
 def during(sc: Scenario, key: str) -> str:
     d = _DURING.get(sc.game, {}).get(key)
     if d:
@@ -272,7 +283,9 @@ def moment(sc: Scenario, pos: Position) -> str:
     if b == "d":
         return f"{where}, in response to the last Chain Link"
     if b in ("e", "e0"):
-        return f"at the end of {title}, after {tp} declares the end of it"
+        if key in _PHASES_AND_STEPS:
+            return f"at the end of {title}, after {tp} declares the end of it"
+        return f"{where}, after {tp} declares the end of it"
     return where
 
 
@@ -282,10 +295,11 @@ def window_words(sc: Scenario, w: dict[str, str]) -> str:
     box = (w.get("box") or "").lower()
     title = turn(sc.game).title(key)
     where = during(sc, key)
+    end = f"at the end of {title} (after {tp} declares its end)" if key in _PHASES_AND_STEPS else \
+        f"{where} (after {tp} declares its end)"
     return {"a": f"{where} in the open game state", "b": f"{where} once an action or chain is over",
             "c": f"{where} after {tp} passes", "d": f"{where} in response to a Chain Link",
-            "e": f"at the end of {title} (after {tp} declares its end)",
-            "e0": f"at the end of {title} (after {tp} declares its end)"}.get(box, where)
+            "e": end, "e0": end}.get(box, where)
 
 
 # ---------------------------------------------------------------- conditions
@@ -442,8 +456,7 @@ def _specific(asker: Asker, rule: Rule, step: Step | None, fails: list[str]) -> 
     if short == "trap.not_the_turn_set":
         return f"{card_name(sc, _s(eff.arguments[0]))} was Set this turn, and a Trap Card cannot be activated the turn it is Set"
     if short == "activate.controller":
-        return f"{card_name(sc, _s(eff.arguments[0]))} is controlled by {inst.controller if inst else 'the other player'}, " \
-               "and only the player who controls a card may activate it"
+        return f"{card_name(sc, _s(eff.arguments[0]))} is controlled by {inst.controller if inst else 'the other player'}"
     return ""
 
 
@@ -715,9 +728,13 @@ def _other_line(asker: Asker, q: Question, ans: Answer) -> str:
     if q.kind in ("count", "list"):
         n = len(a) if isinstance(a, list) else a
         said = words(sc, ans.summary).strip()
-        if said and said[0].isdigit():
-            return _upper(said) + ("" if said.endswith(".") else ".")
-        return f"{n} legal {chain}(s)." + (f" {said}" if said else "")
+        line = _upper(said) + ("" if said.endswith(".") else ".") if said and said[0].isdigit() else \
+            f"{n} legal {chain}(s)." + (f" {said}" if said else "")
+        if q.kind == "list" and isinstance(a, list) and 0 < len(a) <= 6:
+            each = [" then ".join(_items(sc, x) for x in c) if isinstance(c, list) and c else
+                    ("no chain at all" if isinstance(c, list) else _items(sc, c)) for c in a]
+            line += " " + "; ".join(f"{i}. {e}" for i, e in enumerate(each, 1)) + "."
+        return line
     return words(sc, str(a)) + "."
 
 

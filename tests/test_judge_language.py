@@ -26,7 +26,7 @@ FILES = sorted((GOLDEN / "ygo-seeds").glob("*.txt")) + sorted((GOLDEN / "mtg-see
 _RULE_ID = re.compile(r"\b(?:core|ygo|mtg|query|search|unmodelled)\.[a-z_]+(?:\.[a-z_0-9]+)*\b")
 _BOX = re.compile(r"\bbox(?:es)? [A-E]\b")
 _EFFECT_N = re.compile(r"\(effect \d+\)")
-_ATOM = re.compile(r"\b[a-z]+_[a-z_]+\b|\b[a-z_]+\((?:[a-z0-9_]+,?)+\)")
+_ATOM = re.compile(r"\b[a-z]+_[a-z_]+\b|\b[a-z_]+\((?!s\))(?:[a-z0-9_]+,?)+\)")
 _POINT_KEYS = re.compile(r"\b(?:battle|combat)\.[a-z_.]+\b|\bmain[12]\b|\bds_[a-z]+\b|\bbp_[a-z]+\b")
 
 
@@ -70,16 +70,55 @@ def _details_rules(details: list[str]) -> list[tuple[str, str, str]]:
     return out
 
 
-@pytest.mark.parametrize("path", FILES, ids=lambda p: f"{p.parent.name}/{p.stem}")
-def test_the_first_part_has_no_internal_names(path):
-    first, _ = _parts(path)
-    text = "\n".join(first)
-    for h in sorted(HANDLES.get(path.stem, ()), key=len, reverse=True):
+def _no_internal_names(text: str, handles: set[str], where: str) -> None:
+    for h in sorted(handles, key=len, reverse=True):
         text = re.sub(rf"\({re.escape(h)}\)", "", text)
     for what, pattern in (("a rule id", _RULE_ID), ("a box of the chart", _BOX), ("an effect number", _EFFECT_N),
                           ("an atom name", _ATOM), ("a point key", _POINT_KEYS)):
         m = pattern.search(text)
-        assert m is None, f"{path.name}: the judge part names {what}: {m.group(0)!r} in\n{text}"
+        assert m is None, f"{where}: the judge part names {what}: {m.group(0)!r} in\n{text}"
+
+
+@pytest.mark.parametrize("path", FILES, ids=lambda p: f"{p.parent.name}/{p.stem}")
+def test_the_first_part_has_no_internal_names(path):
+    first, _ = _parts(path)
+    _no_internal_names("\n".join(first), HANDLES.get(path.stem, set()), path.name)
+
+
+FORMS = [
+    ("veiler-end-of-main-phase-1.yaml", "when can B activate Effect Veiler", "B can activate it in"),
+    ("veiler-end-of-main-phase-1.yaml", "which point comes next after A declares the end of main phase 1",
+     "The Start Step of the Battle Phase comes next"),
+    ("veiler-end-of-main-phase-1.yaml", "how many legal chains are there after A activates Judgment Dragon", "legal chain"),
+    ("veiler-end-of-main-phase-1.yaml", "list every legal chain after A activates Judgment Dragon", "legal chain"),
+    ("veiler-end-of-main-phase-1.yaml", "what is on the chain after A activates Judgment Dragon",
+     "On the chain, from Chain Link 1: 1. Judgment Dragon's Ignition Effect (A)"),
+    ("veiler-end-of-main-phase-1.yaml", "in what order do Judgment Dragon and Effect Veiler resolve",
+     "Effect Veiler resolves first, then Judgment Dragon"),
+    ("veiler-end-of-main-phase-1.yaml", "does Judgment Dragon's effect resolve negated during the end phase", "It depends"),
+    ("veiler-end-of-main-phase-1.yaml", "can B activate Effect Veiler during battle.damage.before_calculation", "No: B cannot"),
+    ("veiler-end-of-main-phase-1.yaml", "who has priority after A activates Judgment Dragon", "B: B may act next"),
+    ("segoc-after-dark-hole.yaml", "who chooses the order of Hare A1 and Hare A2", "A chooses"),
+    ("mtg-planeswalker-priority.yaml", "who has priority now", "Alice"),
+    ("mtg-planeswalker-priority.yaml", "can Bob cast Lightning Bolt now", "Yes: Bob can cast Lightning Bolt"),
+    ("mtg-planeswalker-priority.yaml", "can Bob activate Jace Beleren now", "No: Bob cannot activate Jace Beleren"),
+    ("mtg-planeswalker-priority.yaml", "what is on the stack now", "Nothing: the stack is empty"),
+]
+
+
+@pytest.mark.parametrize("example,question,said", FORMS, ids=[f[1] for f in FORMS])
+def test_every_question_form_starts_in_a_judges_words(example, question, said):
+    from queries.render import to_text
+
+    sc = load_file(ROOT / "examples" / example)
+    ans = Asker(sc).ask(question)
+    text = to_text(ans)
+    assert "\nDetails:\n" in text, text
+    first = text.split("\nDetails:\n")[0]
+    assert first.splitlines()[0].startswith(said) or said in first, first
+    _no_internal_names(first, {c.id for c in sc.cards if c.id != c.card.name}, question)
+    for r in ans.ruling["reasons"]:
+        assert r["citation"] in first, (r, first)
 
 
 @pytest.mark.parametrize("path", FILES, ids=lambda p: f"{p.parent.name}/{p.stem}")
