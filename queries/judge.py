@@ -354,10 +354,18 @@ def condition_words(sc: Scenario, cond: str, player: str, pos: Position | None) 
         return "a card to have just been added from the Main Deck to the hand", "that has not just happened"
     from queries.describe import _COND_WORDS
 
-    need = _COND_WORDS.get(cond)
-    if need is None:
-        need = cond.split("(")[0].replace("_", " ")
-    return f"the moment its text names ({need})", "that does not hold then"
+    said = _COND_WORDS.get(cond) or _MORE_COND_WORDS.get(name)
+    if said is None:
+        said = cond.split("(")[0].replace("_", " ")
+    return f"the moment its text names ({said})", "that does not hold then"
+
+
+_MORE_COND_WORDS = {
+    "battle_damage_would_be_taken": "when its controller would take battle damage",
+    "direct_attack_declared": "when a monster declares a direct attack",
+    "self_attacked": "while this card is the target of an attack",
+    "own_monster_destroyed": "right after a monster its controller controls is destroyed and sent to the GY",
+}
 
 
 def _responds_words(eff: Effect) -> str:
@@ -713,8 +721,8 @@ def _other_line(asker: Asker, q: Question, ans: Answer) -> str:
         if not a:
             return f"Never this turn: {q.player} cannot activate it at any point from this position."
         ws = [window_words(sc, w) for w in a]
-        n = f"{len(ws)} windows" if len(ws) != 1 else "1 window"
-        return f"{q.player} can activate it in {n} this turn: " + "; ".join(ws) + f". The latest is {ws[-1]}."
+        count = f"{len(ws)} windows" if len(ws) != 1 else "1 window"
+        return f"{q.player} can activate it in {count} this turn: " + "; ".join(ws) + f". The latest is {ws[-1]}."
     if q.kind == "next_point":
         key = ans.traces.get("next_key")
         if a is None or key is None:
