@@ -696,8 +696,10 @@ def _other_line(asker: Asker, q: Question, ans: Answer) -> str:
         where = moment(sc, pos) if pos is not None else ""
         if a == "nobody":
             return f"Nobody: no player may act {where}." if where else "Nobody may act then."
-        who = ", ".join(a) if isinstance(a, list) else a
-        return f"{who}: {who} may act next {where}." if where else f"{who}."
+        if isinstance(a, list):
+            return f"It depends on how the position was reached: {' or '.join(a)} may act next {where}.".replace(" .", ".")
+        verb = "has priority" if sc.game == "mtg" and q.kind == "who_has" else "may act next"
+        return f"{a} {verb} {where}." if where else f"{a} {verb}."
     if q.kind == "chain":
         links = a if a and not isinstance(a[0], list) else (a[0] if a else [])
         if not links:

@@ -97,7 +97,7 @@ FORMS = [
      "Effect Veiler resolves first, then Judgment Dragon"),
     ("veiler-end-of-main-phase-1.yaml", "does Judgment Dragon's effect resolve negated during the end phase", "It depends"),
     ("veiler-end-of-main-phase-1.yaml", "can B activate Effect Veiler during battle.damage.before_calculation", "No: B cannot"),
-    ("veiler-end-of-main-phase-1.yaml", "who has priority after A activates Judgment Dragon", "B: B may act next"),
+    ("veiler-end-of-main-phase-1.yaml", "who has priority after A activates Judgment Dragon", "B may act next"),
     ("segoc-after-dark-hole.yaml", "who chooses the order of Hare A1 and Hare A2", "A chooses"),
     ("mtg-planeswalker-priority.yaml", "who has priority now", "Alice"),
     ("mtg-planeswalker-priority.yaml", "can Bob cast Lightning Bolt now", "Yes: Bob can cast Lightning Bolt"),
