@@ -461,11 +461,30 @@ def _specific(asker: Asker, rule: Rule, step: Step | None, fails: list[str]) -> 
                 "graveyard": "in the GY", "deck": "in the Deck"}.get(z, "where it is")
         where = " or ".join(w for w in (_ZONE_WORDS.get(x, "") for x in e.zones) if w) or "where its text says"
         return f"{what} can only be activated {where}, and it is {zone}"
+    if short in ("timing.sorcery", "land.timing", "loyalty.timing"):
+        return _sorcery_timing(sc, step.before, _s(step.event.arguments[0]), what)
     if short == "trap.not_the_turn_set":
         return f"{card_name(sc, _s(eff.arguments[0]))} was Set this turn, and a Trap Card cannot be activated the turn it is Set"
     if short == "activate.controller":
         return f"{card_name(sc, _s(eff.arguments[0]))} is controlled by {inst.controller if inst else 'the other player'}"
     return ""
+
+
+def _sorcery_timing(sc: Scenario, pos: Position, player: str, what: str) -> str:
+    """Magic: which part of "only in your main phase with an empty stack" fails."""
+    from queries import describe
+
+    links = describe.chain_links(pos)
+    at = pos.value("at")
+    key = at.name if at is not None else ""
+    fails = []
+    if player != sc.turn_player:
+        fails.append(f"it is {sc.turn_player}'s turn")
+    if key not in ("main1", "main2"):
+        fails.append(f"it is {turn(sc.game).title(key)}" if key else "it is not a main phase")
+    if links:
+        fails.append("the stack is not empty (" + ", ".join(card_name(sc, _s(e.arguments[0])) for _, e, _, _ in links) + " on it)")
+    return f"{what} needs its controller's own main phase with an empty stack, and " + " and ".join(fails) if fails else ""
 
 
 def _no_part(asker: Asker, ans: Answer) -> tuple[list[dict[str, str]], list[Rule]]:
