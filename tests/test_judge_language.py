@@ -15,8 +15,8 @@ import pytest
 
 from logic.registry import registry
 from logic.scenario import from_data, load_file
-from queries import judge
-from queries.answer import Answer, Asker
+from queries.rulings import judge
+from queries.rulings.answer import Answer, Asker
 from tests.conftest import ROOT
 
 GOLDEN = ROOT / "tests" / "golden"
