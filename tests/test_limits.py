@@ -93,7 +93,7 @@ def test_good_limits_pass():
     code, out, err = _ask(BASE, "who has priority now", "--time-limit", "0", "--max-models", "5",
                           "--ground-time-limit", "10", "--memory-limit", "1024")
     assert code == 0, err
-    assert out.startswith("Q: who has priority now")
+    assert out.startswith("A may act next")
 
 
 # ---------------------------------------------------------------- honest bounds
