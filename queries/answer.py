@@ -786,7 +786,7 @@ class Asker:
         if q.when.kind in ("during", "before_point"):
             positions = self._enter(positions, q.when.point or "")
         if q.when.kind != "while_resolves":  # while something resolves nobody has priority
-            positions = self._settled(positions)
+            positions = self._seen(q, self._settled(positions))
         answers = []
         for pos in positions:
             pr = pos.value("priority")
@@ -827,6 +827,38 @@ class Asker:
                     out.append(p)
         return out
 
+    def _seen(self, q: Question, positions: list[Position]) -> list[Position]:
+        """Magic: where an event ("after Bob passes") ends the step, what a player
+        next sees is the next step as it begins: after its turn-based action and
+        with its "at the beginning of" triggered abilities on the stack, the
+        active player about to receive priority (CR 500.2, 117.3a, 513.1, 603.3;
+        DESIGN.md "Positions" -- the same moment a position at that step means).
+        Positions where the game is not moving on are kept as they are; so are
+        questions asked "during"/"before" a point (already at that point)."""
+        if self.sc.game != "mtg" or q.when.kind not in ("now", "after", "none"):
+            return positions
+        advances = [e for e in self.engine.events() if e.name == "advance"]
+        out: list[Position] = []
+        for pos in positions:
+            proc = pos.value("proc")
+            at = pos.value("at")
+            # in the untap and cleanup steps nobody receives priority (CR 502.4, 514.3): the
+            # step itself is what a player sees ("who receives priority during the untap step")
+            if proc is None or proc.type.name != "Function" or proc.name != "advance" or pos.has("lost") \
+                    or (at is not None and at.type.name == "Function" and at.name in _QUIET_STEPS):
+                out.append(pos)
+                continue
+            try:
+                entered, _ = self.engine.replay(pos, [Function("q_match", [GOAL, e]) for e in advances],
+                                                "the next step")
+            except ReplayError:  # the turn is over (the next turn is not modelled)
+                out.append(pos)
+                continue
+            for p in self._settled(entered):
+                if p not in out:
+                    out.append(p)
+        return out
+
     def _stack_order(self, positions: list[Position], ea: list[Symbol], eb: list[Symbol]) -> list[bool] | None:
         """If both effects are already on the chain/stack in every position, whether
         the first is below the second in each; otherwise None."""
@@ -843,7 +875,7 @@ class Asker:
         if q.when.kind in ("during", "before_point"):
             positions = self._enter(positions, q.when.point or "")
         if q.when.kind != "while_resolves":
-            positions = self._settled(positions)
+            positions = self._seen(q, self._settled(positions))
         ans = Answer(q.text, q.kind)
         chains = [describe.chain_list(self.sc, p) for p in positions]
         ans.answer = chains[0] if all(c == chains[0] for c in chains) else chains
@@ -1097,6 +1129,7 @@ class _Impossible(Exception):
 
 
 # the <when> forms that start once the game's pending procedures are done
+_QUIET_STEPS = ("untap", "cleanup", "turn_end")
 _SETTLED_WHEN = ("now", "after", "in_response", "none")
 
 # facts whose first argument is the tag goal / until / asked (encodings/core/query.lp)
