@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import os
 import sys
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -22,6 +21,8 @@ from pathlib import Path
 from typing import Any
 
 import yaml
+
+from logic.cache import find_list
 
 # libyaml where it is installed (ten times faster on the bundled libraries), else the pure-Python loader
 _YAML_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
@@ -56,16 +57,8 @@ def text_digest(text: str) -> str:
 
 
 def default_path() -> Path | None:
-    """Where the card list is, if anywhere."""
-    env = os.environ.get(ENV)
-    if env:
-        return Path(env)
-    here = Path(__file__).resolve().parent.parent
-    for base in (Path.cwd(), here):
-        for cand in (base / "../shared/data/ygo-cards.jsonl", base / "shared/data/ygo-cards.jsonl"):
-            if cand.exists():
-                return cand.resolve()
-    return None
+    """Where the card list is, if anywhere: $CHAINJUDGE_CARDS, else the shared list next to the checkout."""
+    return find_list(ENV, ("../shared/data/ygo-cards.jsonl", "shared/data/ygo-cards.jsonl"))
 
 
 def _record(d: dict[str, Any]) -> CardRecord:

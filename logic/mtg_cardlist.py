@@ -31,6 +31,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from logic.cache import cache_dir, file_digest, find_list
 from logic.cards import Card
 from logic.errors import InputError, NotModelled
 
@@ -203,8 +204,6 @@ def card_entry(rec: Mapping[str, Any]) -> dict[str, Any]:
 
 
 def _cache_dir() -> Path:
-    from logic.textreader import cache_dir
-
     return cache_dir()
 
 
@@ -218,12 +217,6 @@ def reader_digest() -> str:
     return h.hexdigest()[:16]
 
 
-def _file_digest(path: Path) -> str:
-    h = hashlib.sha256()
-    with open(path, "rb") as fh:
-        for chunk in iter(lambda: fh.read(1 << 20), b""):
-            h.update(chunk)
-    return h.hexdigest()
 
 
 class MtgCardList:
@@ -304,7 +297,7 @@ def load(path: str | Path, use_cache: bool = True) -> MtgCardList:
     t0 = time.perf_counter()
     path = Path(path)
     try:
-        key = f"{_file_digest(path)[:24]}-m{reader_digest()}"
+        key = f"{file_digest(path)[:24]}-m{reader_digest()}"
     except OSError as exc:
         raise InputError(f"cannot read the card list ({exc.strerror or exc})", str(path)) from None
     cpath = _cache_dir() / f"mtg-derived-{key}.json"
@@ -480,13 +473,5 @@ def coverage_text(cov: dict[str, Any], top: int = 25) -> str:
 
 def default_path() -> Path | None:
     """The Magic card list: $CHAINJUDGE_MTG_CARDS, else the shared sample next to the checkout."""
-    env = os.environ.get(ENV)
-    if env:
-        return Path(env)
-    here = Path(__file__).resolve().parent.parent
-    for base in (Path.cwd(), here):
-        for cand in (base / "../shared/data/mtg-cards-sample.jsonl", base / "../../shared/data/mtg-cards-sample.jsonl",
-                     base / "shared/data/mtg-cards-sample.jsonl"):
-            if cand.exists():
-                return cand.resolve()
-    return None
+    return find_list(ENV, ("../shared/data/mtg-cards-sample.jsonl", "../../shared/data/mtg-cards-sample.jsonl",
+                           "shared/data/mtg-cards-sample.jsonl"))

@@ -85,6 +85,8 @@ TARGETS = {
     "spell": "target spell",
     "noncreature_spell": "target noncreature spell",
     "ability": "target activated or triggered ability",
+    "graveyard_card": "target card in a graveyard (CR 109.2a)",
+    "own_graveyard_instant_or_sorcery": "target instant or sorcery card in your graveyard",
 }
 
 ACTIONS = {
@@ -565,6 +567,9 @@ _TARGET_KINDS = [  # exact phrase -> the model's target kind
     ("target player", "player"),
     ("target land", "land"),
     ("target permanent", "permanent"),
+    ("target instant or sorcery card in your graveyard", "own_graveyard_instant_or_sorcery"),
+    ("target card from a graveyard", "graveyard_card"),
+    ("target card in a graveyard", "graveyard_card"),
 ]
 
 
@@ -573,7 +578,9 @@ def _target_superset(phrase: str) -> str | None:
     "target artifact or creature"): the smallest target kind of the model that
     holds every object it may target, so that the model never forbids a
     legal target (the unmodelled part says what is narrower).  A target card
-    in a graveyard or hand is no kind of the model: None (read as untargeted)."""
+    in a graveyard is read as any card in a graveyard; one in a hand or a
+    library is no kind of the model: None (read as untargeted)."""
+    original = phrase
     phrase = re.sub(r"\b(?:an? |that |target |each )?(?:opponent|player)(?:'s|s)? (?:controls?|owns?|graveyard|hand)\b|"
                     r"\byou (?:don't )?(?:control|own)\b|\b(?:its|their) (?:controller|owner)\b", "", phrase)
 
@@ -581,7 +588,10 @@ def _target_superset(phrase: str) -> str | None:
         return any(re.search(r"\b" + w + r"s?\b", phrase) for w in words)
 
     if has("card"):
-        return None
+        # a card in a graveyard: any card in any graveyard holds it (CR 109.2a); a card in
+        # a hand or library is no kind of the model
+        return "graveyard_card" if re.search(r"\bgraveyards?\b", original) and not re.search(
+            r"\b(?:hand|library|exile|exiled)\b", original) else None
     if has("spell") or has("ability"):
         if has("spell") and has("ability"):
             return None
@@ -607,7 +617,8 @@ def _target_superset(phrase: str) -> str | None:
         return "land"
     return "permanent"
 _TARGET_PHRASE = re.compile(
-    r"\b(?:any (?:other )?target|(?:up to (?:one|two|three|\w+) )?(?:other )?(?:another )?target\b[^.,;:]*?)"
+    r"\b(?:any (?:other )?target|(?:up to (?:one|two|three|\w+) )?(?:other )?(?:another )?target\b[^.,;:]*?"
+    r"(?: (?:from|in) (?:your|a|an opponent's|target (?:player|opponent)'s|that player's|their) graveyards?)?)"
     r"(?=\s+(?:gets?|gains?|loses?|deals?|draws?|discards?|sacrifices?|reveals?|mills?|can't|doesn't|to|from|"
     r"and|this turn|until|into|if|unless|where|blocks?|attacks?|fights?|becomes?|has|have|is|are|"
     r"puts?|shuffles?|searches?|creates?|returns?|exiles?|phases?|untaps?|taps?)\b|[.,;:]|$)")

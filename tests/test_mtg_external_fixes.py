@@ -194,3 +194,30 @@ def test_no_creature_of_the_active_player_means_no_attackers(phase):
 
     with pytest.raises(InputError):  # a creature that could attack: the scenario must say
         got(scenario([card("Grizzly Bears", "Alice", "battlefield")], phase=phase), "who has priority now")
+
+
+# ---------------------------------------------------------------- a target card in a graveyard (CR 109.2a, 603.3d)
+def test_graveyard_target_decides_whether_an_unread_resolution_can_matter():
+    """CR 109.2a, 603.3d: Snapcaster Mage's trigger targets an instant or sorcery
+    card in its controller's graveyard; with none there it is removed from the
+    stack and its unread resolution (flashback) never happens, so the question
+    is answered; with one there, that resolution could matter: not modelled."""
+    from logic.errors import NotModelled
+
+    cards = [card("Grizzly Bears", "Bob", "hand"), card("Snapcaster Mage", "Bob", "hand")]
+    assert got(scenario(cards, phase="end"), "can Bob cast Grizzly Bears during the end step") == "no"
+    # Alice's sorcery in her graveyard is no target for Bob's trigger
+    theirs = cards + [card("Divination", "Alice", "graveyard")]
+    assert got(scenario(theirs, phase="end"), "can Bob cast Grizzly Bears during the end step") == "no"
+    mine = cards + [card("Lightning Bolt", "Bob", "graveyard")]
+    with pytest.raises(NotModelled):
+        got(scenario(mine, phase="end"), "can Bob cast Grizzly Bears during the end step")
+
+
+def test_reader_reads_graveyard_card_targets():
+    from logic.mtg_cards import _targets
+
+    assert _targets("Exile target card from a graveyard.") == ("graveyard_card", [])
+    kind, unmod = _targets("Return target creature card from your graveyard to your hand.")
+    assert kind == "graveyard_card" and unmod == ["target: target creature card from your graveyard"]
+    assert _targets("Return target card from your hand to the battlefield.")[0] is None
