@@ -241,6 +241,17 @@ class UnmodelledStatic(Predicate, name="unmodelled_static"):
     e = RawField
 
 
+class UnmodelledZone(Predicate, name="unmodelled_zone"):
+    """Card C has text that can matter only while it is in zone Z (logic/unmodelled.py card_scope)."""
+    c = StringField
+    z = ConstantField
+
+
+class UnmodelledBlock(Predicate, name="unmodelled_block"):
+    """Card C has text that only restricts which creatures may block it (CR 509.1b)."""
+    c = StringField
+
+
 class Reading(Predicate, name="reading"):
     r = ConstantField
 
@@ -432,6 +443,7 @@ def static_facts(sc: Scenario, reading: str | None = None) -> list[Predicate]:
     out += turn_facts(sc.game)
     out += player_facts(sc)
     marks = _unmodelled_marks(sc) if reading else {}
+    card_marks = _card_marks(sc) if reading else {}
     for inst in sc.cards:
         if sc.game == "mtg":
             facts = mtg_card_facts(inst.id, inst.card)
@@ -452,6 +464,11 @@ def static_facts(sc: Scenario, reading: str | None = None) -> list[Predicate]:
                 out.append(UnmodelledDamage(e=e))
             if "static" in mark:
                 out.append(UnmodelledStatic(e=e))
+        for scope in sorted(card_marks.get(inst.card.name, ())):
+            if scope.startswith("zone:"):
+                out.append(UnmodelledZone(c=inst.id, z=scope[len("zone:"):]))
+            elif scope == "block":
+                out.append(UnmodelledBlock(c=inst.id))
         out += facts
         out.append(Owner(c=inst.id, p=inst.owner))
     if reading:
@@ -472,6 +489,17 @@ def _unmodelled_marks(sc: Scenario) -> dict[tuple[str, int], set[str]]:
     for p in parts_of(sc):
         if p.effect is not None and p.readings:
             out.setdefault((p.card, p.effect), set()).update(p.readings)
+    return out
+
+
+def _card_marks(sc: Scenario) -> dict[str, set[str]]:
+    """card name -> the circumstances in which its card-level unmodelled parts can matter."""
+    from logic.unmodelled import parts_of
+
+    out: dict[str, set[str]] = {}
+    for p in parts_of(sc):
+        if p.effect is None:
+            out.setdefault(p.card, set()).update(p.readings)
     return out
 
 

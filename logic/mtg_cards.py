@@ -73,6 +73,23 @@ KEYWORDS = {
     "morph": "702.37 may be turned face up (a special action)",
 }
 
+# Where an unmodelled keyword of a card can matter at all (logic/unmodelled.py
+# card_scope): "zone:hand" -- only while the card is in its owner's hand (a way to
+# cast it, a cost of casting it, an ability activated from the hand);
+# "zone:graveyard" -- only while it is in a graveyard (cast or activated from
+# there); "block" -- it only restricts which creatures may block it (CR 509.1b).
+KEYWORD_SCOPE = {
+    "morph": "zone:hand",  # casting it face down (CR 702.37c); turning it face up is modelled
+    "cycling": "zone:hand", "convoke": "zone:hand", "delve": "zone:hand", "improvise": "zone:hand",
+    "affinity": "zone:hand", "kicker": "zone:hand", "multikicker": "zone:hand", "ninjutsu": "zone:hand",
+    "channel": "zone:hand",
+    "flashback": "zone:graveyard", "unearth": "zone:graveyard", "embalm": "zone:graveyard",
+    "eternalize": "zone:graveyard", "scavenge": "zone:graveyard", "encore": "zone:graveyard",
+    "escape": "zone:graveyard", "retrace": "zone:graveyard",
+    "menace": "block", "fear": "block", "intimidate": "block", "skulk": "block", "horsemanship": "block",
+    **{f"{land}walk": "block" for land in ("plains", "island", "swamp", "mountain", "forest", "desert")},
+}
+
 TARGETS = {
     "any": "any target: a creature, a player or a planeswalker (CR 115.4)",
     "creature": "target creature",

@@ -14,6 +14,7 @@ reading bounds each.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from logic.cards import Card
@@ -56,6 +57,36 @@ ASPECT_READINGS: dict[str, frozenset[str]] = {
 }
 
 
+# Text of a Magic card that is no ability of the model but can matter only in
+# one circumstance (docs/not-modelled.md, "Where a card's text can matter"):
+#   zone:<Z>  -- while the card is in zone Z (a way to cast it or an ability used
+#                from there: "casting it face down" from the hand, flashback from
+#                the graveyard); the permissive reading lets it do anything
+#                whenever the card is there
+#   block     -- it only restricts which creatures may block the card (CR 509.1b):
+#                anything whenever blockers are declared while it attacks
+#   inert     -- it replaces or forbids an event the model has no event for
+#                (searching a library): only an unknown result, itself an
+#                unmodelled part checked on its own, could bring that event about
+_NO_SUCH_EVENT = re.compile(r"^(?:if (?:a|an|each|any) (?:player|opponent)|if you) would (?:search|scry|surveil)\b"
+                            r"[^.]*\binstead\.?$", re.I)
+
+
+def card_scope(aspect: str, words: str) -> str | None:
+    """The one circumstance in which a card-level part can matter, if there is one."""
+    if aspect == "keyword":
+        from logic.mtg_cards import KEYWORD_SCOPE
+
+        low = words.lower()
+        for kw, scope in KEYWORD_SCOPE.items():
+            if re.match(re.escape(kw) + r"\b", low):
+                return scope
+        return None
+    if aspect in ("replacement", "restriction") and _NO_SUCH_EVENT.match(words.strip()):
+        return "inert"
+    return None
+
+
 @dataclass(frozen=True)
 class Part:
     """One unmodelled part of a card of the position."""
@@ -73,7 +104,8 @@ class Part:
     def readings(self) -> frozenset[str]:
         """The kinds of reading that bound it (ASPECT_READINGS); empty: it cannot be bounded."""
         if self.effect is None:
-            return frozenset()
+            scope = card_scope(self.aspect, self.words)
+            return frozenset({scope}) if scope else frozenset()
         kinds = ASPECT_READINGS.get(self.aspect, frozenset())
         if kinds and self.continuous:
             return frozenset({"static"})
