@@ -188,6 +188,11 @@ class TriggerFact(Predicate, name="trigger"):
     ev = ConstantField
 
 
+class TriggerFilter(Predicate, name="trigger_filter"):
+    e = RawField
+    f = ConstantField
+
+
 class Timing(Predicate, name="timing"):
     e = RawField
     t = ConstantField
@@ -687,7 +692,10 @@ def mtg_effect_facts(card_id: str, eff: Effect) -> list[Predicate]:
         out.append(Action(e=e, a=m.group(1)))
         out.append(MtgAmount(e=e, a=m.group(1), n=int(m.group(2) or 1)))
     for ev in eff.triggers:
-        out.append(TriggerFact(e=e, ev=ev))
+        if ev.startswith("spell_"):  # a cast trigger's spell filter (logic/mtg_cards.py TRIGGER_FILTERS)
+            out.append(TriggerFilter(e=e, f=ev))
+        else:
+            out.append(TriggerFact(e=e, ev=ev))
     if eff.once_per_turn:
         out.append(OncePerTurn(e=e))
     return out

@@ -151,7 +151,27 @@ TRIGGERS = {
     "attacks_self": "whenever this creature attacks",
     "combat_damage_player_self": "whenever this creature deals combat damage to a player",
     "turned_face_up_self": "when this permanent is turned face up",
+    "leaves_self": "when this permanent leaves the battlefield",
+    "cast_self": "when you cast this spell",
+    "attacks_own": "whenever a creature you control attacks",
+    "upkeep_opponent": "at the beginning of each opponent's upkeep",
+    "draw_step_each": "at the beginning of each player's draw step",
+    "main1_own": "at the beginning of your precombat main phase",
+    "main2_own": "at the beginning of your postcombat main phase",
+    "combat_each": "at the beginning of each combat",
+    "end_step_opponent": "at the beginning of each opponent's end step",
 }
+
+# Which spells a cast trigger ("whenever you cast ...") triggers on; with none, any
+# spell.  Given after the trigger ("trigger: cast_own+spell_noncreature").
+TRIGGER_FILTERS = {
+    "spell_creature": "a creature spell",
+    "spell_noncreature": "a noncreature spell",
+    "spell_instant_or_sorcery": "an instant or sorcery spell",
+    **{f"spell_{c}": f"a {c} spell" for c in ("white", "blue", "black", "red", "green")},
+    **{f"spell_non{c}": f"a non{c} spell" for c in ("white", "blue", "black", "red", "green")},
+}
+_CAST_TRIGGERS = ("cast_own", "cast_any", "cast_opponent")
 
 COSTS = ("tap", "sacrifice_self", "discard_card", "pay_life")
 
@@ -281,10 +301,14 @@ def parse_mtg_effect(d: Mapping[str, Any], index: int, types: tuple[str, ...], k
     if kind == "triggered" and d.get("trigger") is None and any(u.startswith("trigger event:") for u in unmodelled):
         pass  # what it triggers on is not modelled (and said so): in the model it never triggers
     elif kind == "triggered":
-        trig = str(_need(d, "trigger", where))
+        trig, *filters = str(_need(d, "trigger", where)).split("+")
         if trig not in TRIGGERS:
             raise InputError(f"trigger must be one of {', '.join(TRIGGERS)}, not {trig!r}", where)
-        triggers = (trig,)
+        for f in filters:
+            if f not in TRIGGER_FILTERS or trig not in _CAST_TRIGGERS:
+                raise InputError(f"a cast trigger's spell filter must be one of {', '.join(TRIGGER_FILTERS)} "
+                                 f"(after {', '.join(_CAST_TRIGGERS)}), not {f!r}", where)
+        triggers = (trig, *filters)
     elif "trigger" in d:
         raise InputError("only triggered abilities have a 'trigger'", where)
     return Effect(
@@ -923,17 +947,41 @@ _TRIGGER_RULES: list[tuple[str, str]] = [
     (r"whenever you cast a spell", "cast_own"),
     (r"whenever a player casts a spell", "cast_any"),
     (r"whenever an opponent casts a spell", "cast_opponent"),
+    (r"when(?:ever)? ~ leaves the battlefield", "leaves_self"),
+    (r"when you cast (?:~|this spell)", "cast_self"),
+    (r"whenever a creature you control attacks", "attacks_own"),
+    (r"at the beginning of each opponent's upkeep", "upkeep_opponent"),
+    (r"at the beginning of (?:each player's|each) draw step", "draw_step_each"),
+    (r"at the beginning of your (?:precombat|first) main phase", "main1_own"),
+    (r"at the beginning of your postcombat main phase", "main2_own"),
+    (r"at the beginning of each combat", "combat_each"),
+    (r"at the beginning of each opponent's end step", "end_step_opponent"),
     (r"whenever you discard a card", "discard_own"),
     (r"whenever a player discards a card", "discard_any"),
 ]
 
 
-def _trigger(cond: str, name: str) -> str | None:
-    """The trigger event of a condition ("When ~ enters"), or None if the engine knows no such event."""
+_CAST_WHO = {"you cast": "cast_own", "a player casts": "cast_any", "an opponent casts": "cast_opponent"}
+_CAST_FILTER = re.compile(r"whenever (you cast|a player casts|an opponent casts) an? (creature|noncreature|"
+                          r"instant or sorcery|(?:non)?(?:white|blue|black|red|green)) spell")
+# an attached permanent's creature: which one it is is not modelled (attaching is not),
+# so the trigger is read as the wider event and the narrowing kept as an unmodelled part
+_ATTACHED_ATTACKS = re.compile(r"whenever (?:equipped|enchanted) creature attacks")
+
+
+def _trigger(cond: str, name: str) -> tuple[str, str | None] | None:
+    """The trigger event of a condition ("When ~ enters"), with what narrows it if it is
+    read as a wider event; None if the engine knows no such event."""
     c = _tilde(cond, name).strip().rstrip(",").strip()
     for pattern, trig in _TRIGGER_RULES:
         if re.fullmatch(pattern, c):
-            return trig
+            return trig, None
+    m = _CAST_FILTER.fullmatch(c)
+    if m:
+        return f"{_CAST_WHO[m.group(1)]}+spell_{m.group(2).replace(' ', '_')}", None
+    if _ATTACHED_ATTACKS.fullmatch(c):
+        return "attacks_own", (f"narrower trigger: {cond.strip()} (read as: whenever a creature you control "
+                               "attacks; which creature it is attached to is not modelled)")
     return None
 
 
@@ -1093,9 +1141,12 @@ def derive(name: str, type_line: str, text: str, where: str,
             if mif:  # an intervening "if" clause (CR 603.4)
                 unmod.append(f"condition: {mif.group(1)}")
                 body = mif.group(2)
-            trig = _trigger(cond, name)
-            if trig is None:
+            got = _trigger(cond, name)
+            trig = got[0] if got else None
+            if got is None:
                 unmod.insert(0, f"trigger event: {cond.strip()}")
+            elif got[1]:
+                unmod.insert(0, got[1])
             else:
                 read.append(cond)
             actions, tgt, body_unmod, extra = _read_body(body, name, trigger=True)

@@ -52,6 +52,8 @@ ASPECT_READINGS: dict[str, frozenset[str]] = {
         "once per turn", "limit")},
     **{a: frozenset({"use", "cost"}) for a in ("cost", "cost clause does not parse")},
     "target": frozenset({"use", "cost", "result"}),
+    # a trigger read as a wider event (it triggers on no more than that): like a condition
+    "narrower trigger": frozenset({"use"}),
     **{a: frozenset({"result"}) for a in ("resolution", "result", "amount")},
     "damage": frozenset({"damage"}),
 }

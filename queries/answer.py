@@ -140,6 +140,12 @@ class Asker:
             return
         if q.kind in ("can", "must") and self._asked_facts(q):
             found = self._unknown_before_asked(q)
+        elif self._read_at_once(q):
+            # the answer is read off the position the game's own procedures lead to: only
+            # an unknown result among those procedures can change it
+            settle = [Function("q_outcome", [GOAL, Function("resolves_unknown", [])]), q_scope("consequence")]
+            found = any(self._settled([pos]) != [pos] and self.engine.search(pos, settle, "q_reach").found
+                        for pos in self._positions_or_start(q))
         else:
             try:
                 scope = self.compiler.scope_facts(q.when, q.event)
@@ -152,6 +158,20 @@ class Asker:
             raise NotModelled("what " + ", ".join(names) + (" does" if len(names) == 1 else " do") +
                               " on resolution is not modelled, and within the question's scope it could "
                               "resolve before the asked moment")
+
+    def _read_at_once(self, q: Question) -> bool:
+        """Whether the answer is read off the settled position itself, with no search
+        of what may follow: who has priority / what is on the stack now or after an
+        event, and the order in which two objects already on the stack went there."""
+        if q.kind in ("who_has", "who_receives", "who_acts", "chain"):
+            return q.when.kind in ("now", "after", "none")
+        if q.kind == "order" and q.order_of != "resolve" and len(q.cards) == 2:
+            try:
+                ea, eb = self.compiler.effects(q.cards[0]), self.compiler.effects(q.cards[1])
+                return self._stack_order(self._settled(self._positions_or_start(q)), ea, eb) is not None
+            except (NotModelled, InputError, _Impossible):
+                return False
+        return False
 
     def _asked_facts(self, q: Question) -> list[Symbol]:
         """The asked event of a can/must question under the tag ``asked`` ([] if it cannot be stated)."""
