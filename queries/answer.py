@@ -144,8 +144,7 @@ class Asker:
             # the answer is read off the position the game's own procedures lead to: only
             # an unknown result among those procedures can change it
             settle = [Function("q_outcome", [GOAL, Function("resolves_unknown", [])]), q_scope("consequence")]
-            found = any(self._settled([pos]) != [pos] and self.engine.search(pos, settle, "q_reach").found
-                        for pos in self._positions_or_start(q))
+            found = any(self.engine.search(pos, settle, "q_reach").found for pos in self._positions_or_start(q))
         else:
             try:
                 scope = self.compiler.scope_facts(q.when, q.event)

@@ -184,12 +184,14 @@ def _one_sided(asker: Asker, parts: list[Part]) -> bool:
 
 
 def _answered_before_any(asker: Asker, q: Question, plain: Answer, parts: list[Part]) -> bool:
-    """can X, answered yes: if under the most permissive reading none of the mandatory
+    """can X, answered yes (or an answer read off the settled position, with "before X"
+    meaning "among the procedures that lead there"): if under the most permissive reading none of the mandatory
     effects with an unmodelled limit on their use can be activated before X, the
     witness's way to X is one of the real card's (a mandatory effect the restrictive
     reading leaves out would have had to be activated before X, which the permissive
     reading -- a superset -- would allow), so the yes holds whatever the part says."""
-    if q.kind != "can" or plain.verdict != "yes":
+    at_once = asker._read_at_once(q)
+    if (q.kind != "can" or plain.verdict != "yes") and not at_once:
         return False
     from logic.facts import effect_term
     from queries.answer import _Impossible
@@ -200,13 +202,30 @@ def _answered_before_any(asker: Asker, q: Question, plain: Answer, parts: list[P
     effects = [effect_term(inst.id, e.index) for inst in asker.sc.cards for e in inst.card.effects
                if (inst.card.name, e.index) in names and e.mandatory]
     other = _asker(asker, "permissive", reuse=True)
-    asked = other._asked_facts(q)
-    if not asked or not effects:
+    if not effects:
         return False
     first = [Function("q_outcome", [GOAL, Function("activates_first", [e])]) for e in effects]
     try:
         starts = other._positions(q.when)
     except _Impossible:
+        return False
+    # on the way to the position (the step beginning, the history, the premise) none of
+    # them was activated either
+    raw = other.engine.initial()
+    if other.engine.search(raw, [*first, q_scope("consequence")], "q_reach").found:
+        return False
+    for trace in other.premises:
+        for step in trace.steps:
+            ev = step.event
+            if ev.name in ("activate", "put_trigger") and len(ev.arguments) >= 2 and ev.arguments[1] in effects:
+                return False
+    if at_once:
+        # who has priority / what is on the stack: read off the position the game's own
+        # procedures lead to, so only an activation among those procedures could matter
+        return not any(other.engine.search(pos, [*first, q_scope("consequence")], "q_reach").found
+                       for pos in starts)
+    asked = other._asked_facts(q)
+    if not asked:
         return False
     for pos in starts:
         settled = other._settled([pos])
