@@ -188,6 +188,16 @@ class TriggerFact(Predicate, name="trigger"):
     ev = ConstantField
 
 
+class TriggerIf(Predicate, name="trigger_if"):
+    """An intervening "if" of Magic triggered ability E: the count of T in zone Z (W: any, own) is O N."""
+    e = RawField
+    t = ConstantField
+    z = ConstantField
+    w = ConstantField
+    o = ConstantField
+    n = IntegerField
+
+
 class TriggerFilter(Predicate, name="trigger_filter"):
     e = RawField
     f = ConstantField
@@ -696,6 +706,10 @@ def mtg_effect_facts(card_id: str, eff: Effect) -> list[Predicate]:
             out.append(TriggerFilter(e=e, f=ev))
         else:
             out.append(TriggerFact(e=e, ev=ev))
+    for name, arg in eff.conditions:
+        if name == "if_count" and arg:  # an intervening "if" (CR 603.4; logic/mtg_cards.py _IF_COUNTS)
+            ty, zone, whose, op, n = arg.split(",")
+            out.append(TriggerIf(e=e, t=ty, z=zone, w=whose, o=op, n=int(n)))
     if eff.once_per_turn:
         out.append(OncePerTurn(e=e))
     return out

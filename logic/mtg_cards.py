@@ -256,8 +256,8 @@ def parse_mtg_effect(d: Mapping[str, Any], index: int, types: tuple[str, ...], k
     """One ability entry of the Magic library schema."""
     if not isinstance(d, Mapping):
         raise InputError("an effect must be a mapping", where)
-    _check_keys(d, {"kind", "timing", "cost", "loyalty", "target", "actions", "trigger", "once_per_turn",
-                    "summary", "source", "index", "mandatory", "unmodelled", "approximate"}, where)
+    _check_keys(d, {"kind", "timing", "cost", "loyalty", "target", "actions", "trigger", "intervening_if",
+                    "once_per_turn", "summary", "source", "index", "mandatory", "unmodelled", "approximate"}, where)
     kind = str(_need(d, "kind", where))
     kind = KIND_ALIASES.get(kind, kind)
     if kind not in KINDS:
@@ -311,6 +311,16 @@ def parse_mtg_effect(d: Mapping[str, Any], index: int, types: tuple[str, ...], k
         triggers = (trig, *filters)
     elif "trigger" in d:
         raise InputError("only triggered abilities have a 'trigger'", where)
+    conditions: tuple[tuple[str, str | None], ...] = ()
+    if d.get("intervening_if") is not None:
+        spec = str(d["intervening_if"]).split(",")
+        ok = (kind == "triggered" and len(spec) == 5 and spec[0] in IF_TYPES and spec[1] in IF_ZONES
+              and spec[2] in IF_WHOSE and spec[3] in IF_OPS and spec[4].isdigit())
+        if not ok:
+            raise InputError("intervening_if (a triggered ability's) must be 'type,zone,whose,op,n' with type "
+                             f"{'|'.join(IF_TYPES)}, zone {'|'.join(IF_ZONES)}, whose {'|'.join(IF_WHOSE)}, "
+                             f"op {'|'.join(IF_OPS)}, n a number, not {d['intervening_if']!r}", where)
+        conditions = (("if_count", ",".join(spec)),)
     return Effect(
         index=int(d.get("index", index)),
         kind=kind,
@@ -321,6 +331,7 @@ def parse_mtg_effect(d: Mapping[str, Any], index: int, types: tuple[str, ...], k
         target=target,
         actions=actions or ("no_action",),
         triggers=triggers,
+        conditions=conditions,
         once_per_turn=bool(d.get("once_per_turn", False)),
         summary=str(d.get("summary", "")),
         source=str(d.get("source", "")),
@@ -449,7 +460,7 @@ def _reindex(e: Effect, index: int) -> Effect:
 # characteristic, other face.
 
 _NUMBERS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
-            "eight": 8, "nine": 9, "ten": 10}
+            "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "fifteen": 15, "twenty": 20}
 
 # What each keyword ability means to the engine (docs/mtg.md, "Keywords"):
 #   "modelled"  -- the engine implements what it does (the KEYWORDS flag above);
@@ -961,6 +972,39 @@ _TRIGGER_RULES: list[tuple[str, str]] = [
 ]
 
 
+# Intervening "if" clauses the model reads (CR 603.4): a count of objects of a kind in a
+# zone, compared with a number: "type,zone,whose,op,n" (type creature|card, zone
+# battlefield|graveyard|hand, whose any|own, op ge|le).  Checked when the ability
+# triggers and again as it resolves (encodings/mtg/triggers.lp).
+_IF_COUNTS: list[tuple[str, str]] = [
+    (r"if (?:there are )?no creatures are on the battlefield|if there are no creatures on the battlefield",
+     "creature,battlefield,any,le,0"),
+    (r"if you control no creatures", "creature,battlefield,own,le,0"),
+    (r"if you have no cards in hand", "card,hand,own,le,0"),
+    (r"if you control (\w+) or more creatures", "creature,battlefield,own,ge,{n}"),
+    (r"if you have (\w+) or more cards in hand", "card,hand,own,ge,{n}"),
+    (r"if you have (\w+) or fewer cards in hand", "card,hand,own,le,{n}"),
+    (r"if (\w+) or more cards are in your graveyard", "card,graveyard,own,ge,{n}"),
+    (r"if (\w+) or more creature cards are in your graveyard", "creature,graveyard,own,ge,{n}"),
+]
+IF_TYPES, IF_ZONES, IF_WHOSE, IF_OPS = ("creature", "card"), ("battlefield", "graveyard", "hand"), \
+    ("any", "own"), ("ge", "le")
+
+
+def _intervening_if(clause: str) -> str | None:
+    c = clause.strip().rstrip(",").lower()
+    for pattern, spec in _IF_COUNTS:
+        m = re.fullmatch(pattern, c)
+        if m:
+            if "{n}" in spec:
+                n = _num(m.group(1))
+                if n is None:
+                    return None
+                return spec.format(n=n)
+            return spec
+    return None
+
+
 _CAST_WHO = {"you cast": "cast_own", "a player casts": "cast_any", "an opponent casts": "cast_opponent"}
 _CAST_FILTER = re.compile(r"whenever (you cast|a player casts|an opponent casts) an? (creature|noncreature|"
                           r"instant or sorcery|(?:non)?(?:white|blue|black|red|green)) spell")
@@ -1138,8 +1182,13 @@ def derive(name: str, type_line: str, text: str, where: str,
             cond, body = paragraph[:cut], paragraph[cut + 1:].strip()
             unmod = []
             mif = re.match(r"^(if [^,]+),\s*(.*)$", body, re.IGNORECASE | re.DOTALL)
+            if_count = None
             if mif:  # an intervening "if" clause (CR 603.4)
-                unmod.append(f"condition: {mif.group(1)}")
+                if_count = _intervening_if(mif.group(1))
+                if if_count is None:
+                    unmod.append(f"condition: {mif.group(1)}")
+                else:
+                    read.append(mif.group(1))
                 body = mif.group(2)
             got = _trigger(cond, name)
             trig = got[0] if got else None
@@ -1157,6 +1206,8 @@ def derive(name: str, type_line: str, text: str, where: str,
                 eff["mandatory"] = False
             if trig is not None:
                 eff["trigger"] = trig
+            if if_count is not None:
+                eff["intervening_if"] = if_count
             if tgt:
                 eff["target"] = tgt
             effects.append(eff)

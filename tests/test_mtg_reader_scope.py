@@ -112,3 +112,29 @@ def test_blocking_restriction_is_bounded_outside_combat():
                   history=["Alice passes"], custom=[WALKER])
     ans = ask(sc, "can Bob cast Lightning Bolt targeting Test Bogwalker now")
     assert ans.verdict == "yes" and any("Swampwalk" in b for b in ans.bounded)
+
+
+# ---------------------------------------------------------------- intervening "if" (CR 603.4)
+WISP = {"name": "Test Wisp", "type_line": "Enchantment", "text":
+        "At the beginning of the end step, if no creatures are on the battlefield, sacrifice Test Wisp."}
+
+
+@pytest.mark.parametrize("players, active", [(("Alice", "Bob"), "Bob"), (FOUR, "Dave")])
+@pytest.mark.parametrize("bears, expected", [(False, ["Test Wisp"]), (True, [])])
+def test_intervening_if_decides_whether_it_triggers(players, active, bears, expected):
+    """CR 603.4: an ability with an intervening "if" triggers only if the condition
+    holds when its event happens."""
+    cards = [card("Test Wisp", "Alice", "battlefield")]
+    if bears:
+        cards.append(card("Grizzly Bears", active, "battlefield"))
+    sc = scenario(cards, phase="end", players=players, active=active, custom=[WISP])
+    assert got(sc, "what is on the stack now") == expected
+
+
+def test_intervening_if_is_read():
+    from logic.mtg_cards import _intervening_if
+
+    assert _intervening_if("if twenty or more creature cards are in your graveyard") == \
+        "creature,graveyard,own,ge,20"
+    assert _intervening_if("If you control no creatures") == "creature,battlefield,own,le,0"
+    assert _intervening_if("if an opponent has more life than you") is None
