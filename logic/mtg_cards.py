@@ -115,6 +115,9 @@ ACTIONS = {
     "counter": "counters the target spell or ability (CR 701.6)",
     "pump": "the target creature gets +N/+N until end of turn",
     "pump_team": "creatures its controller controls get +N/+N until end of turn",
+    "pump_self": "the source creature gets +N/+N until end of turn",
+    "tap_target": "taps the target permanent",
+    "untap_target": "untaps the target permanent",
     "draw": "its controller draws N cards",
     "each_player_draws": "each player draws N cards",
     "target_draws": "the target player draws N cards",
@@ -834,6 +837,9 @@ _CLAUSES: list[tuple[re.Pattern[str], str]] = [(re.compile("^" + p + "$"), a) fo
     (r"its controller gains life equal to its power", "controller_gains_power"),
     (r"creatures you control get \+(\d+)/\+(\d+) until end of turn", "pump_team"),
     (r"target creature gets \+(\d+)/\+(\d+) until end of turn", "pump"),
+    (r"~ gets \+(\d+)/\+(\d+) until end of turn", "pump_self"),
+    (r"tap " + _TGT, "tap_target"),
+    (r"untap " + _TGT, "untap_target"),
     (r"each player draws " + _N + r" cards?", "each_player_draws"),
     (r"target player draws " + _N + r" cards?", "target_draws"),
     (r"(?:you )?draws? " + _N + r" cards?", "draw"),
@@ -859,7 +865,7 @@ def _clause(c: str) -> str | None:
         m = pattern.match(c)
         if not m:
             continue
-        if action in ("pump", "pump_team"):
+        if action in ("pump", "pump_team", "pump_self"):
             if m.group(1) != m.group(2):
                 return None  # only +N/+N is modelled
             return f"{action}({m.group(1)})"
@@ -869,7 +875,7 @@ def _clause(c: str) -> str | None:
             if n is None:
                 return None
             return f"{action}({n})"
-        if action in ("destroy", "exile", "counter"):
+        if action in ("destroy", "exile", "counter", "tap_target", "untap_target"):
             return action
         return action
     return None

@@ -138,3 +138,24 @@ def test_intervening_if_is_read():
         "creature,graveyard,own,ge,20"
     assert _intervening_if("If you control no creatures") == "creature,battlefield,own,le,0"
     assert _intervening_if("if an opponent has more life than you") is None
+
+
+# ---------------------------------------------------------------- more of the action vocabulary
+def test_tapping_an_attacker_before_combat():
+    """CR 701.26a, 508.1a: a creature tapped in the beginning of combat step cannot be
+    declared as an attacker; "Tap target creature" is read as tapping it."""
+    tapper = {"name": "Test Warden", "type_line": "Creature — Human", "power": 1, "toughness": 1,
+              "text": "{T}: Tap target creature."}
+    for target, verdict in (("Grizzly Bears", "no"), ("Test Warden", "yes")):
+        sc = scenario([card("Grizzly Bears", "Alice", "battlefield"), card("Test Warden", "Bob", "battlefield")],
+                      phase="combat.beginning", custom=[tapper],
+                      history=["Alice passes", f"Bob activates Test Warden targeting {target}", "Bob passes",
+                               "Alice passes"])
+        assert got(sc, "can Alice declare attackers with Grizzly Bears before main phase 2") == verdict
+
+
+def test_self_pump_is_read():
+    from logic.mtg_cards import _clause
+
+    assert _clause("~ gets +2/+2 until end of turn") == "pump_self(2)"
+    assert _clause("~ gets +1/+0 until end of turn") is None  # only +N/+N is modelled
