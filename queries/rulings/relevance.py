@@ -25,9 +25,9 @@ from logic.errors import InputError, NotModelled
 from logic.unmodelled import Part, listing, parts_of, refuse
 
 if TYPE_CHECKING:
-    from queries.answer import Answer, Asker
-    from queries.ast import Question
-    from queries.engine import Position
+    from queries.language.ast import Question
+    from queries.rulings.answer import Answer, Asker
+    from queries.search.engine import Position
     from solver.terms import Symbol
 
 READING_RULES = ("unmodelled.permissive", "unmodelled.restrictive")
@@ -109,10 +109,8 @@ def _asker(asker: Asker, reading: str, reuse: bool = False) -> Asker:
     """An asker of the same scenario under a reading; ``reuse``: from the plain
     asker's position (its history replayed: the reading changes nothing the
     replay reads)."""
-    from queries.answer import Asker as _Asker
-
     eng = asker.engine
-    other = _Asker(asker.sc, max_horizon=eng.max_horizon, explain=False, limits=eng.limits,
+    other = type(asker)(asker.sc, max_horizon=eng.max_horizon, explain=False, limits=eng.limits,
                    user_rules=asker.user_rules, reading=reading, start=asker if reuse else None)
     # one deadline for the whole answer
     other.engine.deadline = eng.deadline
@@ -194,8 +192,7 @@ def _answered_before_any(asker: Asker, q: Question, plain: Answer, parts: list[P
     if (q.kind != "can" or plain.verdict != "yes") and not at_once:
         return False
     from logic.facts import effect_term
-    from queries.answer import _Impossible
-    from queries.compile import GOAL, q_scope
+    from queries.search.compile import GOAL, q_scope
     from solver.terms import Function
 
     names = {(p.card, p.effect) for p in parts if "use" in p.readings}
@@ -205,10 +202,7 @@ def _answered_before_any(asker: Asker, q: Question, plain: Answer, parts: list[P
     if not effects:
         return False
     first = [Function("q_outcome", [GOAL, Function("activates_first", [e])]) for e in effects]
-    try:
-        starts = other._positions(q.when)
-    except _Impossible:
-        return False
+    starts = other._positions_or_start(q)  # (a premise that cannot happen is an error of its own)
     # on the way to the position (the step beginning, the history, the premise) none of
     # them was activated either
     raw = other.engine.initial()
