@@ -11,7 +11,6 @@ only the identifiers and the SHA-256 of the text each entry was read from
 from __future__ import annotations
 
 import hashlib
-import os
 import sys
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -21,6 +20,8 @@ from pathlib import Path
 from typing import Any
 
 import yaml
+
+from logic.cache import find_list
 
 # libyaml where it is installed (ten times faster on the bundled libraries), else the pure-Python loader
 _YAML_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
@@ -55,16 +56,8 @@ def text_digest(text: str) -> str:
 
 
 def default_path() -> Path | None:
-    """Where the card list is, if anywhere."""
-    env = os.environ.get(ENV)
-    if env:
-        return Path(env)
-    here = Path(__file__).resolve().parent.parent
-    for base in (Path.cwd(), here):
-        for cand in (base / "../shared/data/ygo-cards.jsonl", base / "shared/data/ygo-cards.jsonl"):
-            if cand.exists():
-                return cand.resolve()
-    return None
+    """Where the card list is, if anywhere: $CHAINJUDGE_CARDS, else the shared list next to the checkout."""
+    return find_list(ENV, ("../shared/data/ygo-cards.jsonl", "shared/data/ygo-cards.jsonl"))
 
 
 def _record(d: dict[str, Any]) -> CardRecord:

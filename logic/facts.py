@@ -189,6 +189,21 @@ class TriggerFact(Predicate, name="trigger"):
     ev = ConstantField
 
 
+class TriggerIf(Predicate, name="trigger_if"):
+    """An intervening "if" of Magic triggered ability E: the count of T in zone Z (W: any, own) is O N."""
+    e = RawField
+    t = ConstantField
+    z = ConstantField
+    w = ConstantField
+    o = ConstantField
+    n = IntegerField
+
+
+class TriggerFilter(Predicate, name="trigger_filter"):
+    e = RawField
+    f = ConstantField
+
+
 class Timing(Predicate, name="timing"):
     e = RawField
     t = ConstantField
@@ -240,6 +255,17 @@ class UnmodelledDamage(Predicate, name="unmodelled_damage"):
 
 class UnmodelledStatic(Predicate, name="unmodelled_static"):
     e = RawField
+
+
+class UnmodelledZone(Predicate, name="unmodelled_zone"):
+    """Card C has text that can matter only while it is in zone Z (logic/unmodelled.py card_scope)."""
+    c = StringField
+    z = ConstantField
+
+
+class UnmodelledBlock(Predicate, name="unmodelled_block"):
+    """Card C has text that only restricts which creatures may block it (CR 509.1b)."""
+    c = StringField
 
 
 class Reading(Predicate, name="reading"):
@@ -424,6 +450,7 @@ def static_facts(sc: Scenario, reading: str | None = None) -> list[Predicate]:
     out += turn_facts(sc.game)
     out += player_facts(sc)
     marks = _unmodelled_marks(sc) if reading else {}
+    card_marks = _card_marks(sc) if reading else {}
     for inst in sc.cards:
         if sc.game == "mtg":
             facts = mtg_card_facts(inst.id, inst.card)
@@ -444,6 +471,11 @@ def static_facts(sc: Scenario, reading: str | None = None) -> list[Predicate]:
                 out.append(UnmodelledDamage(e=e))
             if "static" in mark:
                 out.append(UnmodelledStatic(e=e))
+        for scope in sorted(card_marks.get(inst.card.name, ())):
+            if scope.startswith("zone:"):
+                out.append(UnmodelledZone(c=inst.id, z=scope[len("zone:"):]))
+            elif scope == "block":
+                out.append(UnmodelledBlock(c=inst.id))
         out += facts
         out.append(Owner(c=inst.id, p=inst.owner))
     if reading:
@@ -462,6 +494,17 @@ def _unmodelled_marks(sc: Scenario) -> dict[tuple[str, int], set[str]]:
     for p in parts_of(sc):
         if p.effect is not None and p.readings:
             out.setdefault((p.card, p.effect), set()).update(p.readings)
+    return out
+
+
+def _card_marks(sc: Scenario) -> dict[str, set[str]]:
+    """card name -> the circumstances in which its card-level unmodelled parts can matter."""
+    from logic.unmodelled import parts_of
+
+    out: dict[str, set[str]] = {}
+    for p in parts_of(sc):
+        if p.effect is None:
+            out.setdefault(p.card, set()).update(p.readings)
     return out
 
 
@@ -649,7 +692,14 @@ def mtg_effect_facts(card_id: str, eff: Effect) -> list[Predicate]:
         out.append(Action(e=e, a=m.group(1)))
         out.append(MtgAmount(e=e, a=m.group(1), n=int(m.group(2) or 1)))
     for ev in eff.triggers:
-        out.append(TriggerFact(e=e, ev=ev))
+        if ev.startswith("spell_"):  # a cast trigger's spell filter (logic/mtg_cards.py TRIGGER_FILTERS)
+            out.append(TriggerFilter(e=e, f=ev))
+        else:
+            out.append(TriggerFact(e=e, ev=ev))
+    for name, arg in eff.conditions:
+        if name == "if_count" and arg:  # an intervening "if" (CR 603.4; logic/mtg_cards.py _IF_COUNTS)
+            ty, zone, whose, op, n = arg.split(",")
+            out.append(TriggerIf(e=e, t=ty, z=zone, w=whose, o=op, n=int(n)))
     if eff.once_per_turn:
         out.append(OncePerTurn(e=e))
     return out

@@ -31,6 +31,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from logic.cache import cache_dir, file_digest, find_list
 from logic.cards import Card
 from logic.errors import InputError, NotModelled
 
@@ -205,8 +206,6 @@ def card_entry(rec: Mapping[str, Any]) -> dict[str, Any]:
 
 
 def _cache_dir() -> Path:
-    from logic.textreader import cache_dir
-
     return cache_dir()
 
 
@@ -220,15 +219,6 @@ def reader_digest() -> str:
     return h.hexdigest()[:16]
 
 
-def _file_digest(path: Path) -> str:
-    from logic.files import open_regular
-
-    h = hashlib.sha256()
-    fd, _ = open_regular(path, "card list")
-    with os.fdopen(fd, "rb") as fh:
-        for chunk in iter(lambda: fh.read(1 << 20), b""):
-            h.update(chunk)
-    return h.hexdigest()
 
 
 class MtgCardList:
@@ -309,7 +299,7 @@ def load(path: str | Path, use_cache: bool = True) -> MtgCardList:
     t0 = time.perf_counter()
     path = Path(path)
     try:
-        key = f"{_file_digest(path)[:24]}-m{reader_digest()}"
+        key = f"{file_digest(path)[:24]}-m{reader_digest()}"
     except OSError as exc:
         raise InputError(f"cannot read the card list ({exc.strerror or exc})", str(path)) from None
     cpath = _cache_dir() / f"mtg-derived-{key}.json"
@@ -481,13 +471,5 @@ def coverage_text(cov: dict[str, Any], top: int = 25) -> str:
 
 def default_path() -> Path | None:
     """The Magic card list: $CHAINJUDGE_MTG_CARDS, else the shared sample next to the checkout."""
-    env = os.environ.get(ENV)
-    if env:
-        return Path(env)
-    here = Path(__file__).resolve().parent.parent
-    for base in (Path.cwd(), here):
-        for cand in (base / "../shared/data/mtg-cards-sample.jsonl", base / "../../shared/data/mtg-cards-sample.jsonl",
-                     base / "shared/data/mtg-cards-sample.jsonl"):
-            if cand.exists():
-                return cand.resolve()
-    return None
+    return find_list(ENV, ("../shared/data/mtg-cards-sample.jsonl", "../../shared/data/mtg-cards-sample.jsonl",
+                           "shared/data/mtg-cards-sample.jsonl"))

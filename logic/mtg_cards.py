@@ -73,6 +73,23 @@ KEYWORDS = {
     "morph": "702.37 may be turned face up (a special action)",
 }
 
+# Where an unmodelled keyword of a card can matter at all (logic/unmodelled.py
+# card_scope): "zone:hand" -- only while the card is in its owner's hand (a way to
+# cast it, a cost of casting it, an ability activated from the hand);
+# "zone:graveyard" -- only while it is in a graveyard (cast or activated from
+# there); "block" -- it only restricts which creatures may block it (CR 509.1b).
+KEYWORD_SCOPE = {
+    "morph": "zone:hand",  # casting it face down (CR 702.37c); turning it face up is modelled
+    "cycling": "zone:hand", "convoke": "zone:hand", "delve": "zone:hand", "improvise": "zone:hand",
+    "affinity": "zone:hand", "kicker": "zone:hand", "multikicker": "zone:hand", "ninjutsu": "zone:hand",
+    "channel": "zone:hand",
+    "flashback": "zone:graveyard", "unearth": "zone:graveyard", "embalm": "zone:graveyard",
+    "eternalize": "zone:graveyard", "scavenge": "zone:graveyard", "encore": "zone:graveyard",
+    "escape": "zone:graveyard", "retrace": "zone:graveyard",
+    "menace": "block", "fear": "block", "intimidate": "block", "skulk": "block", "horsemanship": "block",
+    **{f"{land}walk": "block" for land in ("plains", "island", "swamp", "mountain", "forest", "desert")},
+}
+
 TARGETS = {
     "any": "any target: a creature, a player or a planeswalker (CR 115.4)",
     "creature": "target creature",
@@ -85,6 +102,8 @@ TARGETS = {
     "spell": "target spell",
     "noncreature_spell": "target noncreature spell",
     "ability": "target activated or triggered ability",
+    "graveyard_card": "target card in a graveyard (CR 109.2a)",
+    "own_graveyard_instant_or_sorcery": "target instant or sorcery card in your graveyard",
 }
 
 ACTIONS = {
@@ -96,6 +115,9 @@ ACTIONS = {
     "counter": "counters the target spell or ability (CR 701.6)",
     "pump": "the target creature gets +N/+N until end of turn",
     "pump_team": "creatures its controller controls get +N/+N until end of turn",
+    "pump_self": "the source creature gets +N/+N until end of turn",
+    "tap_target": "taps the target permanent",
+    "untap_target": "untaps the target permanent",
     "draw": "its controller draws N cards",
     "each_player_draws": "each player draws N cards",
     "target_draws": "the target player draws N cards",
@@ -132,7 +154,27 @@ TRIGGERS = {
     "attacks_self": "whenever this creature attacks",
     "combat_damage_player_self": "whenever this creature deals combat damage to a player",
     "turned_face_up_self": "when this permanent is turned face up",
+    "leaves_self": "when this permanent leaves the battlefield",
+    "cast_self": "when you cast this spell",
+    "attacks_own": "whenever a creature you control attacks",
+    "upkeep_opponent": "at the beginning of each opponent's upkeep",
+    "draw_step_each": "at the beginning of each player's draw step",
+    "main1_own": "at the beginning of your precombat main phase",
+    "main2_own": "at the beginning of your postcombat main phase",
+    "combat_each": "at the beginning of each combat",
+    "end_step_opponent": "at the beginning of each opponent's end step",
 }
+
+# Which spells a cast trigger ("whenever you cast ...") triggers on; with none, any
+# spell.  Given after the trigger ("trigger: cast_own+spell_noncreature").
+TRIGGER_FILTERS = {
+    "spell_creature": "a creature spell",
+    "spell_noncreature": "a noncreature spell",
+    "spell_instant_or_sorcery": "an instant or sorcery spell",
+    **{f"spell_{c}": f"a {c} spell" for c in ("white", "blue", "black", "red", "green")},
+    **{f"spell_non{c}": f"a non{c} spell" for c in ("white", "blue", "black", "red", "green")},
+}
+_CAST_TRIGGERS = ("cast_own", "cast_any", "cast_opponent")
 
 COSTS = ("tap", "sacrifice_self", "discard_card", "pay_life")
 
@@ -217,8 +259,8 @@ def parse_mtg_effect(d: Mapping[str, Any], index: int, types: tuple[str, ...], k
     """One ability entry of the Magic library schema."""
     if not isinstance(d, Mapping):
         raise InputError("an effect must be a mapping", where)
-    _check_keys(d, {"kind", "timing", "cost", "loyalty", "target", "actions", "trigger", "once_per_turn",
-                    "summary", "source", "index", "mandatory", "unmodelled", "approximate"}, where)
+    _check_keys(d, {"kind", "timing", "cost", "loyalty", "target", "actions", "trigger", "intervening_if",
+                    "once_per_turn", "summary", "source", "index", "mandatory", "unmodelled", "approximate"}, where)
     kind = str(_need(d, "kind", where))
     kind = KIND_ALIASES.get(kind, kind)
     if kind not in KINDS:
@@ -262,12 +304,26 @@ def parse_mtg_effect(d: Mapping[str, Any], index: int, types: tuple[str, ...], k
     if kind == "triggered" and d.get("trigger") is None and any(u.startswith("trigger event:") for u in unmodelled):
         pass  # what it triggers on is not modelled (and said so): in the model it never triggers
     elif kind == "triggered":
-        trig = str(_need(d, "trigger", where))
+        trig, *filters = str(_need(d, "trigger", where)).split("+")
         if trig not in TRIGGERS:
             raise InputError(f"trigger must be one of {', '.join(TRIGGERS)}, not {trig!r}", where)
-        triggers = (trig,)
+        for f in filters:
+            if f not in TRIGGER_FILTERS or trig not in _CAST_TRIGGERS:
+                raise InputError(f"a cast trigger's spell filter must be one of {', '.join(TRIGGER_FILTERS)} "
+                                 f"(after {', '.join(_CAST_TRIGGERS)}), not {f!r}", where)
+        triggers = (trig, *filters)
     elif "trigger" in d:
         raise InputError("only triggered abilities have a 'trigger'", where)
+    conditions: tuple[tuple[str, str | None], ...] = ()
+    if d.get("intervening_if") is not None:
+        spec = str(d["intervening_if"]).split(",")
+        ok = (kind == "triggered" and len(spec) == 5 and spec[0] in IF_TYPES and spec[1] in IF_ZONES
+              and spec[2] in IF_WHOSE and spec[3] in IF_OPS and spec[4].isdigit())
+        if not ok:
+            raise InputError("intervening_if (a triggered ability's) must be 'type,zone,whose,op,n' with type "
+                             f"{'|'.join(IF_TYPES)}, zone {'|'.join(IF_ZONES)}, whose {'|'.join(IF_WHOSE)}, "
+                             f"op {'|'.join(IF_OPS)}, n a number, not {d['intervening_if']!r}", where)
+        conditions = (("if_count", ",".join(spec)),)
     return Effect(
         index=int(d.get("index", index)),
         kind=kind,
@@ -278,6 +334,7 @@ def parse_mtg_effect(d: Mapping[str, Any], index: int, types: tuple[str, ...], k
         target=target,
         actions=actions or ("no_action",),
         triggers=triggers,
+        conditions=conditions,
         once_per_turn=bool(d.get("once_per_turn", False)),
         summary=str(d.get("summary", "")),
         source=str(d.get("source", "")),
@@ -406,7 +463,7 @@ def _reindex(e: Effect, index: int) -> Effect:
 # characteristic, other face.
 
 _NUMBERS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
-            "eight": 8, "nine": 9, "ten": 10}
+            "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "fifteen": 15, "twenty": 20}
 
 # What each keyword ability means to the engine (docs/mtg.md, "Keywords"):
 #   "modelled"  -- the engine implements what it does (the KEYWORDS flag above);
@@ -565,6 +622,9 @@ _TARGET_KINDS = [  # exact phrase -> the model's target kind
     ("target player", "player"),
     ("target land", "land"),
     ("target permanent", "permanent"),
+    ("target instant or sorcery card in your graveyard", "own_graveyard_instant_or_sorcery"),
+    ("target card from a graveyard", "graveyard_card"),
+    ("target card in a graveyard", "graveyard_card"),
 ]
 
 
@@ -573,7 +633,9 @@ def _target_superset(phrase: str) -> str | None:
     "target artifact or creature"): the smallest target kind of the model that
     holds every object it may target, so that the model never forbids a
     legal target (the unmodelled part says what is narrower).  A target card
-    in a graveyard or hand is no kind of the model: None (read as untargeted)."""
+    in a graveyard is read as any card in a graveyard; one in a hand or a
+    library is no kind of the model: None (read as untargeted)."""
+    original = phrase
     phrase = re.sub(r"\b(?:an? |that |target |each )?(?:opponent|player)(?:'s|s)? (?:controls?|owns?|graveyard|hand)\b|"
                     r"\byou (?:don't )?(?:control|own)\b|\b(?:its|their) (?:controller|owner)\b", "", phrase)
 
@@ -581,7 +643,10 @@ def _target_superset(phrase: str) -> str | None:
         return any(re.search(r"\b" + w + r"s?\b", phrase) for w in words)
 
     if has("card"):
-        return None
+        # a card in a graveyard: any card in any graveyard holds it (CR 109.2a); a card in
+        # a hand or library is no kind of the model
+        return "graveyard_card" if re.search(r"\bgraveyards?\b", original) and not re.search(
+            r"\b(?:hand|library|exile|exiled)\b", original) else None
     if has("spell") or has("ability"):
         if has("spell") and has("ability"):
             return None
@@ -607,7 +672,8 @@ def _target_superset(phrase: str) -> str | None:
         return "land"
     return "permanent"
 _TARGET_PHRASE = re.compile(
-    r"\b(?:any (?:other )?target|(?:up to (?:one|two|three|\w+) )?(?:other )?(?:another )?target\b[^.,;:]*?)"
+    r"\b(?:any (?:other )?target|(?:up to (?:one|two|three|\w+) )?(?:other )?(?:another )?target\b[^.,;:]*?"
+    r"(?: (?:from|in) (?:your|a|an opponent's|target (?:player|opponent)'s|that player's|their) graveyards?)?)"
     r"(?=\s+(?:gets?|gains?|loses?|deals?|draws?|discards?|sacrifices?|reveals?|mills?|can't|doesn't|to|from|"
     r"and|this turn|until|into|if|unless|where|blocks?|attacks?|fights?|becomes?|has|have|is|are|"
     r"puts?|shuffles?|searches?|creates?|returns?|exiles?|phases?|untaps?|taps?)\b|[.,;:]|$)")
@@ -771,6 +837,9 @@ _CLAUSES: list[tuple[re.Pattern[str], str]] = [(re.compile("^" + p + "$"), a) fo
     (r"its controller gains life equal to its power", "controller_gains_power"),
     (r"creatures you control get \+(\d+)/\+(\d+) until end of turn", "pump_team"),
     (r"target creature gets \+(\d+)/\+(\d+) until end of turn", "pump"),
+    (r"~ gets \+(\d+)/\+(\d+) until end of turn", "pump_self"),
+    (r"tap " + _TGT, "tap_target"),
+    (r"untap " + _TGT, "untap_target"),
     (r"each player draws " + _N + r" cards?", "each_player_draws"),
     (r"target player draws " + _N + r" cards?", "target_draws"),
     (r"(?:you )?draws? " + _N + r" cards?", "draw"),
@@ -796,7 +865,7 @@ def _clause(c: str) -> str | None:
         m = pattern.match(c)
         if not m:
             continue
-        if action in ("pump", "pump_team"):
+        if action in ("pump", "pump_team", "pump_self"):
             if m.group(1) != m.group(2):
                 return None  # only +N/+N is modelled
             return f"{action}({m.group(1)})"
@@ -806,7 +875,7 @@ def _clause(c: str) -> str | None:
             if n is None:
                 return None
             return f"{action}({n})"
-        if action in ("destroy", "exile", "counter"):
+        if action in ("destroy", "exile", "counter", "tap_target", "untap_target"):
             return action
         return action
     return None
@@ -895,17 +964,74 @@ _TRIGGER_RULES: list[tuple[str, str]] = [
     (r"whenever you cast a spell", "cast_own"),
     (r"whenever a player casts a spell", "cast_any"),
     (r"whenever an opponent casts a spell", "cast_opponent"),
+    (r"when(?:ever)? ~ leaves the battlefield", "leaves_self"),
+    (r"when you cast (?:~|this spell)", "cast_self"),
+    (r"whenever a creature you control attacks", "attacks_own"),
+    (r"at the beginning of each opponent's upkeep", "upkeep_opponent"),
+    (r"at the beginning of (?:each player's|each) draw step", "draw_step_each"),
+    (r"at the beginning of your (?:precombat|first) main phase", "main1_own"),
+    (r"at the beginning of your postcombat main phase", "main2_own"),
+    (r"at the beginning of each combat", "combat_each"),
+    (r"at the beginning of each opponent's end step", "end_step_opponent"),
     (r"whenever you discard a card", "discard_own"),
     (r"whenever a player discards a card", "discard_any"),
 ]
 
 
-def _trigger(cond: str, name: str) -> str | None:
-    """The trigger event of a condition ("When ~ enters"), or None if the engine knows no such event."""
+# Intervening "if" clauses the model reads (CR 603.4): a count of objects of a kind in a
+# zone, compared with a number: "type,zone,whose,op,n" (type creature|card, zone
+# battlefield|graveyard|hand, whose any|own, op ge|le).  Checked when the ability
+# triggers and again as it resolves (encodings/mtg/triggers.lp).
+_IF_COUNTS: list[tuple[str, str]] = [
+    (r"if (?:there are )?no creatures are on the battlefield|if there are no creatures on the battlefield",
+     "creature,battlefield,any,le,0"),
+    (r"if you control no creatures", "creature,battlefield,own,le,0"),
+    (r"if you have no cards in hand", "card,hand,own,le,0"),
+    (r"if you control (\w+) or more creatures", "creature,battlefield,own,ge,{n}"),
+    (r"if you have (\w+) or more cards in hand", "card,hand,own,ge,{n}"),
+    (r"if you have (\w+) or fewer cards in hand", "card,hand,own,le,{n}"),
+    (r"if (\w+) or more cards are in your graveyard", "card,graveyard,own,ge,{n}"),
+    (r"if (\w+) or more creature cards are in your graveyard", "creature,graveyard,own,ge,{n}"),
+]
+IF_TYPES, IF_ZONES, IF_WHOSE, IF_OPS = ("creature", "card"), ("battlefield", "graveyard", "hand"), \
+    ("any", "own"), ("ge", "le")
+
+
+def _intervening_if(clause: str) -> str | None:
+    c = clause.strip().rstrip(",").lower()
+    for pattern, spec in _IF_COUNTS:
+        m = re.fullmatch(pattern, c)
+        if m:
+            if "{n}" in spec:
+                n = _num(m.group(1))
+                if n is None:
+                    return None
+                return spec.format(n=n)
+            return spec
+    return None
+
+
+_CAST_WHO = {"you cast": "cast_own", "a player casts": "cast_any", "an opponent casts": "cast_opponent"}
+_CAST_FILTER = re.compile(r"whenever (you cast|a player casts|an opponent casts) an? (creature|noncreature|"
+                          r"instant or sorcery|(?:non)?(?:white|blue|black|red|green)) spell")
+# an attached permanent's creature: which one it is is not modelled (attaching is not),
+# so the trigger is read as the wider event and the narrowing kept as an unmodelled part
+_ATTACHED_ATTACKS = re.compile(r"whenever (?:equipped|enchanted) creature attacks")
+
+
+def _trigger(cond: str, name: str) -> tuple[str, str | None] | None:
+    """The trigger event of a condition ("When ~ enters"), with what narrows it if it is
+    read as a wider event; None if the engine knows no such event."""
     c = _tilde(cond, name).strip().rstrip(",").strip()
     for pattern, trig in _TRIGGER_RULES:
         if re.fullmatch(pattern, c):
-            return trig
+            return trig, None
+    m = _CAST_FILTER.fullmatch(c)
+    if m:
+        return f"{_CAST_WHO[m.group(1)]}+spell_{m.group(2).replace(' ', '_')}", None
+    if _ATTACHED_ATTACKS.fullmatch(c):
+        return "attacks_own", (f"narrower trigger: {cond.strip()} (read as: whenever a creature you control "
+                               "attacks; which creature it is attached to is not modelled)")
     return None
 
 
@@ -1062,12 +1188,20 @@ def derive(name: str, type_line: str, text: str, where: str,
             cond, body = paragraph[:cut], paragraph[cut + 1:].strip()
             unmod = []
             mif = re.match(r"^(if [^,]+),\s*(.*)$", body, re.IGNORECASE | re.DOTALL)
+            if_count = None
             if mif:  # an intervening "if" clause (CR 603.4)
-                unmod.append(f"condition: {mif.group(1)}")
+                if_count = _intervening_if(mif.group(1))
+                if if_count is None:
+                    unmod.append(f"condition: {mif.group(1)}")
+                else:
+                    read.append(mif.group(1))
                 body = mif.group(2)
-            trig = _trigger(cond, name)
-            if trig is None:
+            got = _trigger(cond, name)
+            trig = got[0] if got else None
+            if got is None:
                 unmod.insert(0, f"trigger event: {cond.strip()}")
+            elif got[1]:
+                unmod.insert(0, got[1])
             else:
                 read.append(cond)
             actions, tgt, body_unmod, extra = _read_body(body, name, trigger=True)
@@ -1078,6 +1212,8 @@ def derive(name: str, type_line: str, text: str, where: str,
                 eff["mandatory"] = False
             if trig is not None:
                 eff["trigger"] = trig
+            if if_count is not None:
+                eff["intervening_if"] = if_count
             if tgt:
                 eff["target"] = tgt
             effects.append(eff)

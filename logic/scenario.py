@@ -900,6 +900,8 @@ def _check_position(sc: Scenario, where: str) -> None:
 # from the declare blockers step on also the declaration of blockers (CR 509.1):
 # the scenario must say them, in `attack`.
 MTG_COMBAT_STEPS = ("combat_attackers", "combat_blockers", "combat_first_strike", "combat_damage", "combat_end")
+# where combat can be without attackers (CR 508.8: the other steps are then skipped)
+MTG_NO_ATTACK_POSSIBLE = ("combat_attackers", "combat_end")
 MTG_AFTER_BLOCKERS = ("combat_blockers", "combat_first_strike", "combat_damage", "combat_end")
 MAX_HAND_SIZE = 7  # CR 402.2
 
@@ -927,6 +929,11 @@ def _mtg_combat(raw: Any, sc: Scenario, cards_raw: list[Any],
     loc = f"{where}: attack"
     t = turn("mtg")
     if raw is None:
+        if sc.point in MTG_NO_ATTACK_POSSIBLE and not any(
+                c.zone == "battlefield" and c.controller == sc.turn_player and _is_mtg_creature(c) for c in sc.cards):
+            # the active player controls no creature: none can be attacking (CR 508.1a, 506.4),
+            # so the list is not in doubt; the blockers and damage steps were skipped (CR 508.8)
+            return []
         if sc.point in MTG_COMBAT_STEPS:
             raise InputError(
                 f"a position at {t.public_name(sc.point)} is after the declaration of attackers (CR 508.1): "

@@ -3344,21 +3344,7 @@ def _all_units(blocks: list[tuple[str, str]], card_type: str, prop: str | None, 
 # ====================================================================== the full card list, cached
 
 
-def cache_dir() -> Path:
-    base = os.environ.get("CHAINJUDGE_CACHE") or os.environ.get("XDG_CACHE_HOME")
-    root = Path(base) if base else Path.home() / ".cache"
-    return (root / "chainjudge") if not os.environ.get("CHAINJUDGE_CACHE") else root
-
-
-def file_digest(path: Path) -> str:
-    from logic.files import open_regular
-
-    h = hashlib.sha256()
-    fd, _ = open_regular(path, "card list")  # a regular file: a FIFO or a device would never end
-    with os.fdopen(fd, "rb") as fh:
-        for chunk in iter(lambda: fh.read(1 << 20), b""):
-            h.update(chunk)
-    return h.hexdigest()
+from logic.cache import cache_dir, file_digest  # noqa: E402  (shared with logic/mtg_cardlist.py)
 
 
 class DerivedLibrary:

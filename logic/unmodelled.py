@@ -14,6 +14,7 @@ reading bounds each.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from logic.cards import Card, Effect
@@ -50,9 +51,41 @@ ASPECT_READINGS: dict[str, frozenset[str]] = {
         "once per turn", "limit")},
     **{a: frozenset({"use", "cost"}) for a in ("cost", "cost clause does not parse")},
     "target": frozenset({"use", "cost", "result"}),
+    # a trigger read as a wider event (it triggers on no more than that): like a condition
+    "narrower trigger": frozenset({"use"}),
     **{a: frozenset({"result"}) for a in ("resolution", "result", "amount")},
     "damage": frozenset({"damage"}),
 }
+
+
+# Text of a Magic card that is no ability of the model but can matter only in
+# one circumstance (docs/not-modelled.md, "Where a card's text can matter"):
+#   zone:<Z>  -- while the card is in zone Z (a way to cast it or an ability used
+#                from there: "casting it face down" from the hand, flashback from
+#                the graveyard); the permissive reading lets it do anything
+#                whenever the card is there
+#   block     -- it only restricts which creatures may block the card (CR 509.1b):
+#                anything whenever blockers are declared while it attacks
+#   inert     -- it replaces or forbids an event the model has no event for
+#                (searching a library): only an unknown result, itself an
+#                unmodelled part checked on its own, could bring that event about
+_NO_SUCH_EVENT = re.compile(r"^(?:if (?:a|an|each|any) (?:player|opponent)|if you) would (?:search|scry|surveil)\b"
+                            r"[^.]*\binstead\.?$", re.I)
+
+
+def card_scope(aspect: str, words: str) -> str | None:
+    """The one circumstance in which a card-level part can matter, if there is one."""
+    if aspect == "keyword":
+        from logic.mtg_cards import KEYWORD_SCOPE
+
+        low = words.lower()
+        for kw, scope in KEYWORD_SCOPE.items():
+            if re.match(re.escape(kw) + r"\b", low):
+                return scope
+        return None
+    if aspect in ("replacement", "restriction") and _NO_SUCH_EVENT.match(words.strip()):
+        return "inert"
+    return None
 
 
 def resolution_unknown(eff: Effect) -> bool:
@@ -62,7 +95,6 @@ def resolution_unknown(eff: Effect) -> bool:
     if eff.kind == "continuous":
         return False
     return not eff.actions or (set(eff.actions) == {"atk_change"} and eff.amount is None)
-
 
 
 @dataclass(frozen=True)
@@ -82,7 +114,8 @@ class Part:
     def readings(self) -> frozenset[str]:
         """The kinds of reading that bound it (ASPECT_READINGS); empty: it cannot be bounded."""
         if self.effect is None:
-            return frozenset()
+            scope = card_scope(self.aspect, self.words)
+            return frozenset({scope}) if scope else frozenset()
         kinds = ASPECT_READINGS.get(self.aspect, frozenset())
         if kinds and self.continuous:
             return frozenset({"static"})

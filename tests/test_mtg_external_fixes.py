@@ -151,3 +151,73 @@ def test_name_one_loyalty_ability(players, active):
     assert got(used, f"can {active} activate Jace Beleren's -1 ability targeting {other} now") == "no"
     opp = scenario([card("Jace Beleren", other, "battlefield")], players=players, active=active)
     assert got(opp, f"can {other} activate Jace Beleren's second ability after {active} passes") == "no"
+
+
+# ---------------------------------------------------------------- the next step as it begins (CR 117.3a, 513.1)
+SPARKER = {"name": "Test Sparker", "type_line": "Creature — Elemental", "power": 6, "toughness": 1,
+           "text": "At the beginning of the end step, sacrifice Test Sparker."}
+
+
+@pytest.mark.parametrize("players, active", [(("Alice", "Bob"), "Alice"), (("Alice", "Bob"), "Bob"),
+                                             (FOUR, "Carol"), (FOUR, "Alice")])
+def test_after_the_last_pass_the_next_step_has_begun(players, active):
+    """CR 500.2, 117.3a, 513.1, 603.3: when everyone passes with an empty stack the
+    step ends; what a player then sees is the next step as it begins, its "at the
+    beginning of" triggers on the stack and the active player about to act (the
+    same moment a position at that step means, DESIGN.md "Positions")."""
+    i = players.index(active)
+    order = list(players[i:] + players[:i])
+    sc = scenario([card("Test Sparker", active, "battlefield")], phase="main2", players=players, active=active,
+                  history=[f"{p} passes" for p in order[:-1]], custom=[SPARKER])
+    assert got(sc, f"what is on the stack after {order[-1]} passes") == ["Test Sparker"]
+    assert got(sc, f"who has priority after {order[-1]} passes") == active
+    # no trigger: the next step begins with an empty stack
+    quiet = scenario([], phase="main1", players=players, active=active, history=[f"{p} passes" for p in order[:-1]])
+    assert got(quiet, f"what is on the stack after {order[-1]} passes") == []
+    assert got(quiet, f"who has priority after {order[-1]} passes") == active
+
+
+def test_no_priority_in_the_cleanup_step_that_follows():
+    """CR 514.3: the cleanup step that follows the end step gives nobody priority."""
+    sc = scenario([], phase="end", history=["Alice passes"])
+    assert got(sc, "who has priority after Bob passes") == "nobody"
+
+
+# ---------------------------------------------------------------- a combat without possible attackers (CR 508.1a, 508.8)
+@pytest.mark.parametrize("phase", ["combat.attackers", "combat.end"])
+def test_no_creature_of_the_active_player_means_no_attackers(phase):
+    """CR 508.1a, 506.4: with no creature of the active player on the battlefield
+    none is attacking; the scenario need not say attack: []."""
+    sc = scenario([card("Grizzly Bears", "Bob", "battlefield")], phase=phase, active="Alice")
+    assert got(sc, "who has priority now") == "Alice"
+    from logic.errors import InputError
+
+    with pytest.raises(InputError):  # a creature that could attack: the scenario must say
+        got(scenario([card("Grizzly Bears", "Alice", "battlefield")], phase=phase), "who has priority now")
+
+
+# ---------------------------------------------------------------- a target card in a graveyard (CR 109.2a, 603.3d)
+def test_graveyard_target_decides_whether_an_unread_resolution_can_matter():
+    """CR 109.2a, 603.3d: Snapcaster Mage's trigger targets an instant or sorcery
+    card in its controller's graveyard; with none there it is removed from the
+    stack and its unread resolution (flashback) never happens, so the question
+    is answered; with one there, that resolution could matter: not modelled."""
+    from logic.errors import NotModelled
+
+    cards = [card("Grizzly Bears", "Bob", "hand"), card("Snapcaster Mage", "Bob", "hand")]
+    assert got(scenario(cards, phase="end"), "can Bob cast Grizzly Bears during the end step") == "no"
+    # Alice's sorcery in her graveyard is no target for Bob's trigger
+    theirs = cards + [card("Divination", "Alice", "graveyard")]
+    assert got(scenario(theirs, phase="end"), "can Bob cast Grizzly Bears during the end step") == "no"
+    mine = cards + [card("Lightning Bolt", "Bob", "graveyard")]
+    with pytest.raises(NotModelled):
+        got(scenario(mine, phase="end"), "can Bob cast Grizzly Bears during the end step")
+
+
+def test_reader_reads_graveyard_card_targets():
+    from logic.mtg_cards import _targets
+
+    assert _targets("Exile target card from a graveyard.") == ("graveyard_card", [])
+    kind, unmod = _targets("Return target creature card from your graveyard to your hand.")
+    assert kind == "graveyard_card" and unmod == ["target: target creature card from your graveyard"]
+    assert _targets("Return target card from your hand to the battlefield.")[0] is None

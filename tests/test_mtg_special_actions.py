@@ -3,8 +3,6 @@ face up; conceding (CR 104.3a)."""
 
 from __future__ import annotations
 
-import pytest
-
 from tests.mtg_util import asker, card, got, scenario
 
 
@@ -52,7 +50,7 @@ def test_turning_face_up_breaks_the_succession():
     assert got(sc, "does the upkeep end after Bob passes") == "no"
 
 
-@pytest.mark.xfail(strict=True, reason="Snapcaster Mage's library approximation (flashback not granted) is now an unmodelled part that the relevance check cannot bound here: refused (exit 4) instead of answered; to be narrowed")
+
 def test_sorcery_speed_creature_and_flash():
     """CR 302.1, 702.8a: a creature spell only at sorcery speed, unless it has flash."""
     cards = [card("Grizzly Bears", "Bob", "hand"), card("Snapcaster Mage", "Bob", "hand")]

@@ -147,6 +147,11 @@ class Asker:
             return
         if q.kind in ("can", "must") and self._asked_facts(q):
             found = self._unknown_before_asked(q)
+        elif self._read_at_once(q):
+            # the answer is read off the position the game's own procedures lead to: only
+            # an unknown result among those procedures can change it
+            settle = [Function("q_outcome", [GOAL, Function("resolves_unknown", [])]), q_scope("consequence")]
+            found = any(self.engine.search(pos, settle, "q_reach").found for pos in self._positions_or_start(q))
         else:
             try:
                 scope = self.compiler.scope_facts(q.when, q.event)
@@ -159,6 +164,20 @@ class Asker:
             raise NotModelled("what " + ", ".join(names) + (" does" if len(names) == 1 else " do") +
                               " on resolution is not modelled, and within the question's scope it could "
                               "resolve before the asked moment")
+
+    def _read_at_once(self, q: Question) -> bool:
+        """Whether the answer is read off the settled position itself, with no search
+        of what may follow: who has priority / what is on the stack now or after an
+        event, and the order in which two objects already on the stack went there."""
+        if q.kind in ("who_has", "who_receives", "who_acts", "chain"):
+            return q.when.kind in ("now", "after", "none")
+        if q.kind == "order" and q.order_of != "resolve" and len(q.cards) == 2:
+            try:
+                ea, eb = self.compiler.effects(q.cards[0]), self.compiler.effects(q.cards[1])
+                return self._stack_order(self._settled(self._positions_or_start(q)), ea, eb) is not None
+            except (NotModelled, InputError, _Impossible):
+                return False
+        return False
 
     def _asked_facts(self, q: Question) -> list[Symbol]:
         """The asked event of a can/must question under the tag ``asked`` ([] if it cannot be stated)."""
@@ -797,7 +816,7 @@ class Asker:
         if q.when.kind in ("during", "before_point"):
             positions = self._enter(positions, q.when.point or "")
         if q.when.kind != "while_resolves":  # while something resolves nobody has priority
-            positions = self._settled(positions)
+            positions = self._seen(q, self._settled(positions))
         answers = []
         for pos in positions:
             pr = pos.value("priority")
@@ -839,6 +858,38 @@ class Asker:
                     out.append(p)
         return out
 
+    def _seen(self, q: Question, positions: list[Position]) -> list[Position]:
+        """Magic: where an event ("after Bob passes") ends the step, what a player
+        next sees is the next step as it begins: after its turn-based action and
+        with its "at the beginning of" triggered abilities on the stack, the
+        active player about to receive priority (CR 500.2, 117.3a, 513.1, 603.3;
+        DESIGN.md "Positions" -- the same moment a position at that step means).
+        Positions where the game is not moving on are kept as they are; so are
+        questions asked "during"/"before" a point (already at that point)."""
+        if self.sc.game != "mtg" or q.when.kind not in ("now", "after", "none"):
+            return positions
+        advances = [e for e in self.engine.events() if e.name == "advance"]
+        out: list[Position] = []
+        for pos in positions:
+            proc = pos.value("proc")
+            at = pos.value("at")
+            # in the untap and cleanup steps nobody receives priority (CR 502.4, 514.3): the
+            # step itself is what a player sees ("who receives priority during the untap step")
+            if proc is None or proc.type.name != "Function" or proc.name != "advance" or pos.has("lost") \
+                    or (at is not None and at.type.name == "Function" and at.name in _QUIET_STEPS):
+                out.append(pos)
+                continue
+            try:
+                entered, _ = self.engine.replay(pos, [Function("q_match", [GOAL, e]) for e in advances],
+                                                "the next step")
+            except ReplayError:  # the turn is over (the next turn is not modelled)
+                out.append(pos)
+                continue
+            for p in self._settled(entered):
+                if p not in out:
+                    out.append(p)
+        return out
+
     def _stack_order(self, positions: list[Position], ea: list[Symbol], eb: list[Symbol]) -> list[bool] | None:
         """If both effects are already on the chain/stack in every position, whether
         the first is below the second in each; otherwise None."""
@@ -855,7 +906,7 @@ class Asker:
         if q.when.kind in ("during", "before_point"):
             positions = self._enter(positions, q.when.point or "")
         if q.when.kind != "while_resolves":
-            positions = self._settled(positions)
+            positions = self._seen(q, self._settled(positions))
         ans = Answer(q.text, q.kind)
         chains = [describe.chain_list(self.sc, p) for p in positions]
         ans.answer = chains[0] if all(c == chains[0] for c in chains) else chains
@@ -1113,6 +1164,7 @@ class _Impossible(Exception):
 
 
 # the <when> forms that start once the game's pending procedures are done
+_QUIET_STEPS = ("untap", "cleanup", "turn_end")
 _SETTLED_WHEN = ("now", "after", "in_response", "none")
 
 # facts whose first argument is the tag goal / until / asked (encodings/core/query.lp)

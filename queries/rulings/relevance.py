@@ -71,7 +71,8 @@ def check(asker: Asker, q: Question, plain: Answer) -> None:
     if not (answers["permissive"] == answers["restrictive"] == mine):
         raise refuse(parts, "the answer differs between the most permissive and the most restrictive reading "
                             "of these parts")
-    if _one_sided(asker, parts) and not _implied_by_permissive(q, plain):
+    if _one_sided(asker, parts) and not _implied_by_permissive(q, plain) \
+            and not _answered_before_any(asker, q, plain, parts):
         raise refuse(parts, "a mandatory effect's unmodelled condition: only a 'no' to 'can', a 'yes' to "
                             "'must' or a 'yes'/'no' to 'does' holds whatever it says")
     plain.bounded = [p.label() for p in parts]
@@ -98,7 +99,8 @@ def _needed(asker: Asker, parts: list[Part]) -> set[str]:
     # ... and unmodelled effect damage is taken by every player
     if "damage" in kinds and any("takes_damage" in e.triggers for c in cards for e in c.effects):
         need.add("permissive")
-    if kinds & {"result", "cost", "static"} or asker._unknown_effects():
+    if kinds & {"result", "cost", "static", "block"} or any(k.startswith("zone:") for k in kinds) \
+            or asker._unknown_effects():
         need.add("permissive_check")
     return need
 
@@ -127,8 +129,19 @@ def _check_premises(asker: Asker) -> None:
     static = {f.arguments[0] for f in asker.engine.static if f.name == "unmodelled_static" and len(f.arguments) == 1}
     static_cards = {f.arguments[1] for f in asker.engine.static
                     if f.name == "effect_card" and len(f.arguments) == 2 and f.arguments[0] in static}
+    in_zone = {(f.arguments[0], str(f.arguments[1])) for f in asker.engine.static
+               if f.name == "unmodelled_zone" and len(f.arguments) == 2}
+    blocked = {f.arguments[0] for f in asker.engine.static if f.name == "unmodelled_block" and len(f.arguments) == 1}
     for trace in asker.premises:
         for step in trace.steps:
+            zones = {k.arguments[0]: str(v) for k, v in step.before.values("zone") if k.arguments}
+            if any(zones.get(c) == z for c, z in in_zone):
+                raise NotModelled("the position asked about is reached while a card is where text of it that is "
+                                  "not modelled can matter")
+            if blocked and step.event.name == "declare_blockers" and any(
+                    f.arguments and f.arguments[0] in blocked for f in step.before.has("attacking")):
+                raise NotModelled("the position asked about is reached through a declaration of blockers that "
+                                  "text that is not modelled may restrict")
             if static_cards and _functions(step.before, static_cards):
                 raise NotModelled("the position asked about is reached while a continuous effect that is not "
                                   "fully modelled applies")
@@ -166,6 +179,55 @@ def _one_sided(asker: Asker, parts: list[Part]) -> bool:
             if (inst.card.name, e.index) in names and e.mandatory:
                 return True
     return False
+
+
+def _answered_before_any(asker: Asker, q: Question, plain: Answer, parts: list[Part]) -> bool:
+    """can X, answered yes (or an answer read off the settled position, with "before X"
+    meaning "among the procedures that lead there"): if under the most permissive reading none of the mandatory
+    effects with an unmodelled limit on their use can be activated before X, the
+    witness's way to X is one of the real card's (a mandatory effect the restrictive
+    reading leaves out would have had to be activated before X, which the permissive
+    reading -- a superset -- would allow), so the yes holds whatever the part says."""
+    at_once = asker._read_at_once(q)
+    if (q.kind != "can" or plain.verdict != "yes") and not at_once:
+        return False
+    from logic.facts import effect_term
+    from queries.search.compile import GOAL, q_scope
+    from solver.terms import Function
+
+    names = {(p.card, p.effect) for p in parts if "use" in p.readings}
+    effects = [effect_term(inst.id, e.index) for inst in asker.sc.cards for e in inst.card.effects
+               if (inst.card.name, e.index) in names and e.mandatory]
+    other = _asker(asker, "permissive", reuse=True)
+    if not effects:
+        return False
+    first = [Function("q_outcome", [GOAL, Function("activates_first", [e])]) for e in effects]
+    starts = other._positions_or_start(q)  # (a premise that cannot happen is an error of its own)
+    # on the way to the position (the step beginning, the history, the premise) none of
+    # them was activated either
+    raw = other.engine.initial()
+    if other.engine.search(raw, [*first, q_scope("consequence")], "q_reach").found:
+        return False
+    for trace in other.premises:
+        for step in trace.steps:
+            ev = step.event
+            if ev.name in ("activate", "put_trigger") and len(ev.arguments) >= 2 and ev.arguments[1] in effects:
+                return False
+    if at_once:
+        # who has priority / what is on the stack: read off the position the game's own
+        # procedures lead to, so only an activation among those procedures could matter
+        return not any(other.engine.search(pos, [*first, q_scope("consequence")], "q_reach").found
+                       for pos in starts)
+    asked = other._asked_facts(q)
+    if not asked:
+        return False
+    for pos in starts:
+        settled = other._settled([pos])
+        if settled != [pos] and other.engine.search(pos, [*first, q_scope("consequence")], "q_reach").found:
+            return False
+        if any(other.engine.search(p, first + asked, "q_reach").found for p in settled):
+            return False
+    return True
 
 
 def _implied_by_permissive(q: Question, ans: Answer) -> bool:
