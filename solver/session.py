@@ -183,9 +183,8 @@ class Session:
         self.stats.ground_ms += (time.perf_counter() - start) * 1000
 
     def _refresh_size(self) -> None:
-        st = self._ctl.statistics
-        try:
-            lp = st["problem"]["lp"]
+        try:  # after an interrupt clingo may have no statistics yet
+            lp = self._ctl.statistics["problem"]["lp"]
             self.stats.atoms = int(lp["atoms"])
             self.stats.rules = int(lp["rules"])
         except (KeyError, TypeError, RuntimeError):
