@@ -1744,6 +1744,13 @@ def analyse_effect(unit: Unit, card_type: str, prop: str | None, kinds: tuple[st
     you_can = (bool(cost_info and cost_info[0]) or _starts(cost_w, (("you", "can"),))
                or _starts(body_words, (("you", "can"),)) or union or unit.implied_you_can or choice_modes)
     a.mandatory = not you_can
+    if trap_like and a.kind == "trigger" and not a.mandatory and not event_windows and event_clauses and all(
+            i.clause.lead == "when" and i.clause.subject != "self" for i in event_clauses):  # type: ignore[union-attr]
+        # a face-up Trap's optional "When <something else happens>: You can" effect is activated
+        # like the Trap Card itself, in the response window of that event (a Spell Speed 2
+        # effect with an activation condition), not as a Trigger Effect built into a chain at once
+        a.kind = "quick"
+        a.notes.append("a Trap effect answering an event: activated in that event's response window")
     if a.kind == "ignition" and a.mandatory:
         if _starts(body_words, (("activate", "this", "effect"),)) or _contains(body_words, "you can"):
             pass
@@ -2075,6 +2082,10 @@ def _read_clause(a: Analysis, c: Clause, event_windows: bool) -> None:
                     a.responds_to.append(entry)
             if narrowed is None and _activation_qualified(c):
                 a.unmodelled.append(f"qualifier: {text}")
+            if any(p.startswith("ev_") and ws[:1] not in (("activates",), ("activate",)) for p, ws in c.predicates[1:]):
+                # "... activates a card that targets ..., or targets it for an attack": a second event
+                # it also answers, which no reading of the activation bounds
+                a.unmodelled.append(f"{'trigger event' if a.kind == 'trigger' else 'event'}: {text}")
             return
         a.unmodelled.append(f"responds to: {text}")
         return
@@ -2086,6 +2097,9 @@ def _read_clause(a: Analysis, c: Clause, event_windows: bool) -> None:
         exact = (opp or plain_any) and c.pred_text() == "declares an attack"
         if not (opp or plain_any):
             a.unmodelled.append(f"{'trigger event' if a.kind == 'trigger' else 'event'}: {text}")
+            return
+        if opp and a.kind != "trigger" and c.pred_text() == "declares a direct attack":
+            a.add_cond("direct_attack_declared(opponent)")
             return
         # "declares a direct attack" is narrower: read as the attack declaration, qualified
         if not exact:
@@ -2461,6 +2475,9 @@ _SINGULAR = {"monsters": "monster", "cards": "card", "spells/traps": "spell/trap
              "card(s)": "card", "spell/trap(s)": "spell/trap", "spells": "spell", "traps": "trap"}
 
 
+_ALTERNATIVE_TARGET = re.compile(r"\bor (?:1|n|up to|a|an) ")
+
+
 def target_spec(words: Iterable[str]) -> tuple[dict[str, str] | None, str]:
     """The library's target specification (zone, side, face, kind, position, attacker)."""
     w = [x for x in words]
@@ -2476,6 +2493,10 @@ def target_spec(words: Iterable[str]) -> tuple[dict[str, str] | None, str]:
         return spec1, why1
     if " and " in s or s.startswith("2 ") or s.startswith("up to") or "cards" in w or "monsters" in w:
         return None, "several targets"
+    if _ALTERNATIVE_TARGET.search(s):
+        # "1 card your opponent controls, or 1 Spell in your GY": one of two kinds of target, wider
+        # than either specification
+        return None, "one of several kinds of target"
     gy = _contains(w, "gy") or _contains(w, "graveyard")
     # the kind of card a target in a GY or banished must be (a monster, a Spell/Trap, a Spell, a Tuner)
     kind = ("spell_trap" if "spell/trap" in w or _contains(w, "spell or trap") else "spell" if "spell" in w and "trap" not in w

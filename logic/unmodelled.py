@@ -41,14 +41,17 @@ MAX_WORDS = 120  # characters of a part's words in a message
 #   static -- (any part of a continuous effect) it never applies (restrictive)
 #             / it applies with any result whenever its card is face-up on the
 #             field or battlefield (permissive)
-# An aspect not listed (a trigger event, a restriction on the players, a
+# An aspect not listed (a trigger event -- when a trigger is triggered --, a restriction on the players, a
 # widening such as "you can also activate this from your hand", a
 # characteristic, text not understood) cannot be bounded by the two readings:
 # the conservative refusal stays.
 ASPECT_READINGS: dict[str, frozenset[str]] = {
     **{a: frozenset({"use"}) for a in (
         "condition", "activation condition", "qualifier", "window", "frequency", "responds to",
-        "once per turn", "limit")},
+        "once per turn", "limit",
+        # the event a Quick, Ignition or Spell/Trap effect answers is a condition of its activation
+        # (a trigger's event is "trigger event": when it is triggered, not bounded)
+        "event")},
     **{a: frozenset({"use", "cost"}) for a in ("cost", "cost clause does not parse")},
     "target": frozenset({"use", "cost", "result"}),
     **{a: frozenset({"result"}) for a in ("resolution", "result", "amount")},
