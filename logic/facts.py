@@ -241,6 +241,11 @@ class UnmodelledStatic(Predicate, name="unmodelled_static"):
     e = RawField
 
 
+class UnmodelledDs(Predicate, name="unmodelled_ds"):
+    e = RawField
+    k = ConstantField
+
+
 class Reading(Predicate, name="reading"):
     r = ConstantField
 
@@ -452,6 +457,8 @@ def static_facts(sc: Scenario, reading: str | None = None) -> list[Predicate]:
                 out.append(UnmodelledDamage(e=e))
             if "static" in mark:
                 out.append(UnmodelledStatic(e=e))
+            for k in sorted(m[3:] for m in mark if m.startswith("ds:")):
+                out.append(UnmodelledDs(e=e, k=k))
         out += facts
         out.append(Owner(c=inst.id, p=inst.owner))
     if reading:
@@ -472,6 +479,8 @@ def _unmodelled_marks(sc: Scenario) -> dict[tuple[str, int], set[str]]:
     for p in parts_of(sc):
         if p.effect is not None and p.readings:
             out.setdefault((p.card, p.effect), set()).update(p.readings)
+            if sc.game == "ygo":
+                out[(p.card, p.effect)].update(f"ds:{k}" for k in p.damage_step)
     return out
 
 

@@ -3186,6 +3186,9 @@ _OTHER_RESOLUTION = {"destroy", "destroyed", "banish", "return", "send", "specia
                      "shuffle", "tribute", "change", "take", "inflict", "equip", "discard", "set"}
 
 
+_LEFT_RESTRICTION = re.compile(r"\b(?:cannot|can't|can not) [^,.;]*")
+
+
 def stat_change_actions(u: Unit) -> list[str]:
     """["atk_change"] when the resolution of an activated effect only changes ATK/DEF
     ("it gains 500 ATK", "that target loses 600 ATK", "Increase the DEF of ... by 500
@@ -3193,11 +3196,17 @@ def stat_change_actions(u: Unit) -> list[str]:
     body: list[str] = []
     for s in u.sentences:
         _, _, toks, _, _ = _split_segments(s)
-        body += _words_of(toks)
+        ws = _words_of(toks)
+        if body and ws[:1] == ["when"]:
+            continue  # "When it leaves the field, destroy this card.": a later event, not this resolution
+        body += ws
     text = " ".join(body)
     if not _STAT_CHANGE.search(text):
         return []
-    # "... cannot be targeted or destroyed by other card effects" is a protection, not a destruction
+    # "... cannot be targeted or destroyed by other card effects" is a protection, not a destruction;
+    # "also it cannot attack or change its battle position" a restriction the resolution leaves
+    # behind (listed as such, see account()), not another act
+    text = _LEFT_RESTRICTION.sub(" ", text)
     words = set(text.replace("cannot be targeted or destroyed", "").replace("destroyed by", "").split())
     if words & _OTHER_RESOLUTION:
         return []

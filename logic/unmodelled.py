@@ -14,6 +14,7 @@ reading bounds each.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from logic.cards import Card
@@ -59,6 +60,9 @@ ASPECT_READINGS: dict[str, frozenset[str]] = {
 }
 
 
+_DS_STAT = re.compile(r"\b(?:atk|def|atk/def)\b")
+
+
 @dataclass(frozen=True)
 class Part:
     """One unmodelled part of a card of the position."""
@@ -71,6 +75,29 @@ class Part:
 
     continuous: bool = False  # a part of a continuous effect (it applies, it is not activated)
     lp_read: bool = False  # a card of the position reads Life Points (a cost in LP): damage changes it
+    context: str = ""  # the effect's own text, where the part's words do not say what it is about
+
+    @property
+    def damage_step(self) -> frozenset[str]:
+        """What the Damage Step rule (ygo/damage_step.lp) could let it be activated as, if the
+        part says so (its permissive reading, ygo/unmodelled.lp): a result that may directly
+        change ATK/DEF or negate an activation, a use limited to the Damage Step or damage
+        calculation.  Read from the words: each of these acts names ATK/DEF, "negate", the
+        Damage Step or damage calculation."""
+        kinds = self.readings
+        text = f"{self.words} {self.context}".lower() if self.effect is not None else ""
+        out: set[str] = set()
+        if kinds & {"result", "static"}:
+            if _DS_STAT.search(text):
+                out.add("stat_change")
+            if "negat" in text:
+                out.add("negates")
+        if kinds & {"use", "static"}:
+            if "damage step" in text:
+                out.add("names_ds")
+            if "damage calculation" in text:
+                out.add("names_calc")
+        return frozenset(out)
 
     @property
     def readings(self) -> frozenset[str]:
@@ -119,14 +146,14 @@ def parts_of(sc: Scenario) -> list[Part]:
     seen: set[tuple[str, int | None, str]] = set()
     lp_read = any(name == "pay_lp" for inst in sc.cards for e in inst.card.effects for name, _ in e.costs)
 
-    def add(card: Card, idx: int | None, text: str) -> None:
+    def add(card: Card, idx: int | None, text: str, context: str = "") -> None:
         aspect, words, approx = split_part(text)
         key = (card.name, idx, " ".join(f"{aspect} {words} {approx}".lower().split()))
         if key in seen:
             return
         seen.add(key)
         continuous = any(e.index == idx and e.kind == "continuous" for e in card.effects)
-        out.append(Part(card.name, idx, aspect, words, approx, continuous, lp_read))
+        out.append(Part(card.name, idx, aspect, words, approx, continuous, lp_read, context))
 
     done: set[str] = set()
     for inst in sc.cards:
@@ -136,11 +163,13 @@ def parts_of(sc: Scenario) -> list[Part]:
         done.add(card.name)
         for idx, text in card.unmodelled_parts():
             add(card, idx, text)
+        dc = sc.derived.get(card.name)
         if card.origin != "library":
+            texts = {r.index: r.text for r in getattr(dc, "reports", ())} if card.origin == "derived" else {}
             for e in card.effects:
                 if resolution_unknown(e):
-                    add(card, e.index, "resolution: what it does on resolution is not modelled")
-        dc = sc.derived.get(card.name)
+                    add(card, e.index, "resolution: what it does on resolution is not modelled",
+                        texts.get(e.index) or e.summary or "")
         # the Yu-Gi-Oh! reader's per-effect reports (a Magic card from the list has its parts on the card)
         for r in getattr(dc, "reports", ()) if card.origin == "derived" else ():
             if r.status != "classified":
