@@ -2034,6 +2034,10 @@ def _read_clause(a: Analysis, c: Clause, event_windows: bool) -> None:
     if plain_self and c.lead == "while" and c.pred_text() in _MATERIAL_STATES:
         a.add_cond(_MATERIAL_STATES[c.pred_text()])  # "while it has no material"
         return
+    if c.subject_words == ("your", "opponent") and c.lead == "if" and \
+            c.pred_text() == "controls a monster with higher atk than this card":
+        a.add_cond("opponent_higher_atk")  # Number 9: Dyson Sphere
+        return
     if c.subject_words == ("you",) and c.pred_text() == "control no cards" and c.lead in ("if", "while"):
         a.add_cond("controls_no_cards")
         return

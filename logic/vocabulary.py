@@ -50,6 +50,7 @@ YGO_CONDITIONS: dict[str, tuple[str, ...] | None] = {
     "own_monster_destroyed": None,  # Desrook Archfiend: a monster you control was just destroyed and sent to the GY
     "has_material": None,  # an Xyz Monster with material
     "no_material": None,  # an Xyz Monster without material
+    "opponent_higher_atk": None,  # Dyson Sphere: the opponent controls a face-up monster with higher ATK than this card
 }
 
 NUMBER = "<number>"  # an argument that is a whole number
