@@ -2358,6 +2358,7 @@ def _own_monster_battles(c: Clause) -> str | None:
 _SELF_TRIGGERS: dict[str, list[str]] = {
     "is normal summoned": ["normal_summoned"],
     "is special summoned": ["special_summoned"],
+    "is tribute summoned": ["tribute_summoned"],
     "is summoned": ["summoned"],
     "is normal or special summoned": ["normal_summoned", "special_summoned"],
     "is sent from the field to the gy": ["sent_to_gy_from_field"],

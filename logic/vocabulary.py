@@ -168,6 +168,7 @@ YGO_ACTIONS = {
 YGO_TRIGGERS = {
     "summoned": "this card is Summoned",
     "normal_summoned": "this card is Normal Summoned",
+    "tribute_summoned": "this card is Tribute Summoned (a Normal Summon with Tributes)",
     "special_summoned": "this card is Special Summoned",
     "sent_to_gy_from_field": "this card is sent from the field to the GY",
     "sent_to_gy": "this card is sent to the GY",
