@@ -39,9 +39,10 @@ MAX_WORDS = 120  # characters of a part's words in a message
 #   damage -- the effect damage it inflicts (effect damage is not in the
 #             vocabulary): none (restrictive) / every player takes damage when
 #             it resolves (permissive: "when you take damage" triggers)
-#   static -- (any part of a continuous effect) it never applies (restrictive)
-#             / it applies with any result whenever its card is face-up on the
-#             field or battlefield (permissive)
+#   static -- (any part of a continuous effect, and what it does: "continuous",
+#             "restriction", "replacement", unless its words name a place off the
+#             field) it never applies (restrictive) / it applies with any result
+#             whenever its card is face-up on the field or battlefield (permissive)
 # An aspect not listed (a trigger event -- when a trigger is triggered --, a restriction on the players, a
 # widening such as "you can also activate this from your hand", a
 # characteristic, text not understood) cannot be bounded by the two readings:
@@ -60,6 +61,12 @@ ASPECT_READINGS: dict[str, frozenset[str]] = {
 }
 
 
+# what a Continuous Effect does (its restriction, its replacement): the "static" reading
+STATIC_ASPECTS = frozenset({"continuous", "restriction", "replacement"})
+# a Continuous Effect that names another place may function there (in the hand, the GY ...),
+# and one that lets this card be activated otherwise widens its activation
+_OFF_FIELD = re.compile(r"\b(?:hand|gy|graveyard|banished|deck|extra deck|pendulum zone)\b"
+                        r"|\bactivate this card\b|\bthis card (?:can|could) be activated\b")
 _DS_STAT = re.compile(r"\b(?:atk|def|atk/def)\b")
 
 
@@ -104,6 +111,10 @@ class Part:
         """The kinds of reading that bound it (ASPECT_READINGS); empty: it cannot be bounded."""
         if self.effect is None:
             return frozenset()
+        if self.continuous and self.aspect in STATIC_ASPECTS and not _OFF_FIELD.search(self.words.lower()):
+            # what a Continuous Effect does, a restriction or replacement it applies: it functions only
+            # while its card is face-up on the field (its words name no other place)
+            return frozenset({"static"})
         kinds = ASPECT_READINGS.get(self.aspect, frozenset())
         if kinds and self.continuous:
             return frozenset({"static"})
