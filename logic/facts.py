@@ -268,6 +268,11 @@ class UnmodelledBlock(Predicate, name="unmodelled_block"):
     c = StringField
 
 
+class UnmodelledDs(Predicate, name="unmodelled_ds"):
+    e = RawField
+    k = ConstantField
+
+
 class Reading(Predicate, name="reading"):
     r = ConstantField
 
@@ -471,6 +476,8 @@ def static_facts(sc: Scenario, reading: str | None = None) -> list[Predicate]:
                 out.append(UnmodelledDamage(e=e))
             if "static" in mark:
                 out.append(UnmodelledStatic(e=e))
+            for k in sorted(m[3:] for m in mark if m.startswith("ds:")):
+                out.append(UnmodelledDs(e=e, k=k))
         for scope in sorted(card_marks.get(inst.card.name, ())):
             if scope.startswith("zone:"):
                 out.append(UnmodelledZone(c=inst.id, z=scope[len("zone:"):]))
@@ -494,6 +501,8 @@ def _unmodelled_marks(sc: Scenario) -> dict[tuple[str, int], set[str]]:
     for p in parts_of(sc):
         if p.effect is not None and p.readings:
             out.setdefault((p.card, p.effect), set()).update(p.readings)
+            if sc.game == "ygo":
+                out[(p.card, p.effect)].update(f"ds:{k}" for k in p.damage_step)
     return out
 
 

@@ -1745,6 +1745,13 @@ def analyse_effect(unit: Unit, card_type: str, prop: str | None, kinds: tuple[st
     you_can = (bool(cost_info and cost_info[0]) or _starts(cost_w, (("you", "can"),))
                or _starts(body_words, (("you", "can"),)) or union or unit.implied_you_can or choice_modes)
     a.mandatory = not you_can
+    if trap_like and a.kind == "trigger" and not a.mandatory and not event_windows and event_clauses and all(
+            i.clause.lead == "when" and i.clause.subject != "self" for i in event_clauses):  # type: ignore[union-attr]
+        # a face-up Trap's optional "When <something else happens>: You can" effect is activated
+        # like the Trap Card itself, in the response window of that event (a Spell Speed 2
+        # effect with an activation condition), not as a Trigger Effect built into a chain at once
+        a.kind = "quick"
+        a.notes.append("a Trap effect answering an event: activated in that event's response window")
     if a.kind == "ignition" and a.mandatory:
         if _starts(body_words, (("activate", "this", "effect"),)) or _contains(body_words, "you can"):
             pass
@@ -2028,6 +2035,10 @@ def _read_clause(a: Analysis, c: Clause, event_windows: bool) -> None:
     if plain_self and c.lead == "while" and c.pred_text() in _MATERIAL_STATES:
         a.add_cond(_MATERIAL_STATES[c.pred_text()])  # "while it has no material"
         return
+    if c.subject_words == ("your", "opponent") and c.lead == "if" and \
+            c.pred_text() == "controls a monster with higher atk than this card":
+        a.add_cond("opponent_higher_atk")  # Number 9: Dyson Sphere
+        return
     if c.subject_words == ("you",) and c.pred_text() == "control no cards" and c.lead in ("if", "while"):
         a.add_cond("controls_no_cards")
         return
@@ -2076,6 +2087,10 @@ def _read_clause(a: Analysis, c: Clause, event_windows: bool) -> None:
                     a.responds_to.append(entry)
             if narrowed is None and _activation_qualified(c):
                 a.unmodelled.append(f"qualifier: {text}")
+            if any(p.startswith("ev_") and ws[:1] not in (("activates",), ("activate",)) for p, ws in c.predicates[1:]):
+                # "... activates a card that targets ..., or targets it for an attack": a second event
+                # it also answers, which no reading of the activation bounds
+                a.unmodelled.append(f"{'trigger event' if a.kind == 'trigger' else 'event'}: {text}")
             return
         a.unmodelled.append(f"responds to: {text}")
         return
@@ -2087,6 +2102,9 @@ def _read_clause(a: Analysis, c: Clause, event_windows: bool) -> None:
         exact = (opp or plain_any) and c.pred_text() == "declares an attack"
         if not (opp or plain_any):
             a.unmodelled.append(f"{'trigger event' if a.kind == 'trigger' else 'event'}: {text}")
+            return
+        if opp and a.kind != "trigger" and c.pred_text() == "declares a direct attack":
+            a.add_cond("direct_attack_declared(opponent)")
             return
         # "declares a direct attack" is narrower: read as the attack declaration, qualified
         if not exact:
@@ -2341,6 +2359,7 @@ def _own_monster_battles(c: Clause) -> str | None:
 _SELF_TRIGGERS: dict[str, list[str]] = {
     "is normal summoned": ["normal_summoned"],
     "is special summoned": ["special_summoned"],
+    "is tribute summoned": ["tribute_summoned"],
     "is summoned": ["summoned"],
     "is normal or special summoned": ["normal_summoned", "special_summoned"],
     "is sent from the field to the gy": ["sent_to_gy_from_field"],
@@ -2462,6 +2481,9 @@ _SINGULAR = {"monsters": "monster", "cards": "card", "spells/traps": "spell/trap
              "card(s)": "card", "spell/trap(s)": "spell/trap", "spells": "spell", "traps": "trap"}
 
 
+_ALTERNATIVE_TARGET = re.compile(r"\bor (?:1|n|up to|a|an) ")
+
+
 def target_spec(words: Iterable[str]) -> tuple[dict[str, str] | None, str]:
     """The library's target specification (zone, side, face, kind, position, attacker)."""
     w = [x for x in words]
@@ -2477,6 +2499,10 @@ def target_spec(words: Iterable[str]) -> tuple[dict[str, str] | None, str]:
         return spec1, why1
     if " and " in s or s.startswith("2 ") or s.startswith("up to") or "cards" in w or "monsters" in w:
         return None, "several targets"
+    if _ALTERNATIVE_TARGET.search(s):
+        # "1 card your opponent controls, or 1 Spell in your GY": one of two kinds of target, wider
+        # than either specification
+        return None, "one of several kinds of target"
     gy = _contains(w, "gy") or _contains(w, "graveyard")
     # the kind of card a target in a GY or banished must be (a monster, a Spell/Trap, a Spell, a Tuner)
     kind = ("spell_trap" if "spell/trap" in w or _contains(w, "spell or trap") else "spell" if "spell" in w and "trap" not in w
@@ -3177,6 +3203,9 @@ _OTHER_RESOLUTION = {"destroy", "destroyed", "banish", "return", "send", "specia
                      "shuffle", "tribute", "change", "take", "inflict", "equip", "discard", "set"}
 
 
+_LEFT_RESTRICTION = re.compile(r"\b(?:cannot|can't|can not) [^,.;]*")
+
+
 def stat_change_actions(u: Unit) -> list[str]:
     """["atk_change"] when the resolution of an activated effect only changes ATK/DEF
     ("it gains 500 ATK", "that target loses 600 ATK", "Increase the DEF of ... by 500
@@ -3184,11 +3213,17 @@ def stat_change_actions(u: Unit) -> list[str]:
     body: list[str] = []
     for s in u.sentences:
         _, _, toks, _, _ = _split_segments(s)
-        body += _words_of(toks)
+        ws = _words_of(toks)
+        if body and ws[:1] == ["when"]:
+            continue  # "When it leaves the field, destroy this card.": a later event, not this resolution
+        body += ws
     text = " ".join(body)
     if not _STAT_CHANGE.search(text):
         return []
-    # "... cannot be targeted or destroyed by other card effects" is a protection, not a destruction
+    # "... cannot be targeted or destroyed by other card effects" is a protection, not a destruction;
+    # "also it cannot attack or change its battle position" a restriction the resolution leaves
+    # behind (listed as such, see account()), not another act
+    text = _LEFT_RESTRICTION.sub(" ", text)
     words = set(text.replace("cannot be targeted or destroyed", "").replace("destroyed by", "").split())
     if words & _OTHER_RESOLUTION:
         return []

@@ -38,17 +38,21 @@ MAX_WORDS = 120  # characters of a part's words in a message
 #   damage -- the effect damage it inflicts (effect damage is not in the
 #             vocabulary): none (restrictive) / every player takes damage when
 #             it resolves (permissive: "when you take damage" triggers)
-#   static -- (any part of a continuous effect) it never applies (restrictive)
-#             / it applies with any result whenever its card is face-up on the
-#             field or battlefield (permissive)
-# An aspect not listed (a trigger event, a restriction on the players, a
+#   static -- (any part of a continuous effect, and what it does: "continuous",
+#             "restriction", "replacement", unless its words name a place off the
+#             field) it never applies (restrictive) / it applies with any result
+#             whenever its card is face-up on the field or battlefield (permissive)
+# An aspect not listed (a trigger event -- when a trigger is triggered --, a restriction on the players, a
 # widening such as "you can also activate this from your hand", a
 # characteristic, text not understood) cannot be bounded by the two readings:
 # the conservative refusal stays.
 ASPECT_READINGS: dict[str, frozenset[str]] = {
     **{a: frozenset({"use"}) for a in (
         "condition", "activation condition", "qualifier", "window", "frequency", "responds to",
-        "once per turn", "limit")},
+        "once per turn", "limit",
+        # the event a Quick, Ignition or Spell/Trap effect answers is a condition of its activation
+        # (a trigger's event is "trigger event": when it is triggered, not bounded)
+        "event")},
     **{a: frozenset({"use", "cost"}) for a in ("cost", "cost clause does not parse")},
     "target": frozenset({"use", "cost", "result"}),
     # a trigger read as a wider event (it triggers on no more than that): like a condition
@@ -97,6 +101,15 @@ def resolution_unknown(eff: Effect) -> bool:
     return not eff.actions or (set(eff.actions) == {"atk_change"} and eff.amount is None)
 
 
+# what a Continuous Effect does (its restriction, its replacement): the "static" reading
+STATIC_ASPECTS = frozenset({"continuous", "restriction", "replacement"})
+# a Continuous Effect that names another place may function there (in the hand, the GY ...),
+# and one that lets this card be activated otherwise widens its activation
+_OFF_FIELD = re.compile(r"\b(?:hand|gy|graveyard|banished|deck|extra deck|pendulum zone)\b"
+                        r"|\bactivate this card\b|\bthis card (?:can|could) be activated\b")
+_DS_STAT = re.compile(r"\b(?:atk|def|atk/def)\b")
+
+
 @dataclass(frozen=True)
 class Part:
     """One unmodelled part of a card of the position."""
@@ -109,6 +122,29 @@ class Part:
 
     continuous: bool = False  # a part of a continuous effect (it applies, it is not activated)
     lp_read: bool = False  # a card of the position reads Life Points (a cost in LP): damage changes it
+    context: str = ""  # the effect's own text, where the part's words do not say what it is about
+
+    @property
+    def damage_step(self) -> frozenset[str]:
+        """What the Damage Step rule (ygo/damage_step.lp) could let it be activated as, if the
+        part says so (its permissive reading, ygo/unmodelled.lp): a result that may directly
+        change ATK/DEF or negate an activation, a use limited to the Damage Step or damage
+        calculation.  Read from the words: each of these acts names ATK/DEF, "negate", the
+        Damage Step or damage calculation."""
+        kinds = self.readings
+        text = f"{self.words} {self.context}".lower() if self.effect is not None else ""
+        out: set[str] = set()
+        if kinds & {"result", "static"}:
+            if _DS_STAT.search(text):
+                out.add("stat_change")
+            if "negat" in text:
+                out.add("negates")
+        if kinds & {"use", "static"}:
+            if "damage step" in text:
+                out.add("names_ds")
+            if "damage calculation" in text:
+                out.add("names_calc")
+        return frozenset(out)
 
     @property
     def readings(self) -> frozenset[str]:
@@ -116,6 +152,10 @@ class Part:
         if self.effect is None:
             scope = card_scope(self.aspect, self.words)
             return frozenset({scope}) if scope else frozenset()
+        if self.continuous and self.aspect in STATIC_ASPECTS and not _OFF_FIELD.search(self.words.lower()):
+            # what a Continuous Effect does, a restriction or replacement it applies: it functions only
+            # while its card is face-up on the field (its words name no other place)
+            return frozenset({"static"})
         kinds = ASPECT_READINGS.get(self.aspect, frozenset())
         if kinds and self.continuous:
             return frozenset({"static"})
@@ -158,14 +198,14 @@ def parts_of(sc: Scenario) -> list[Part]:
     seen: set[tuple[str, int | None, str]] = set()
     lp_read = any(name == "pay_lp" for inst in sc.cards for e in inst.card.effects for name, _ in e.costs)
 
-    def add(card: Card, idx: int | None, text: str) -> None:
+    def add(card: Card, idx: int | None, text: str, context: str = "") -> None:
         aspect, words, approx = split_part(text)
         key = (card.name, idx, " ".join(f"{aspect} {words} {approx}".lower().split()))
         if key in seen:
             return
         seen.add(key)
         continuous = any(e.index == idx and e.kind == "continuous" for e in card.effects)
-        out.append(Part(card.name, idx, aspect, words, approx, continuous, lp_read))
+        out.append(Part(card.name, idx, aspect, words, approx, continuous, lp_read, context))
 
     done: set[str] = set()
     for inst in sc.cards:
@@ -175,11 +215,13 @@ def parts_of(sc: Scenario) -> list[Part]:
         done.add(card.name)
         for idx, text in card.unmodelled_parts():
             add(card, idx, text)
+        dc = sc.derived.get(card.name)
         if card.origin != "library":
+            texts = {r.index: r.text for r in getattr(dc, "reports", ())} if card.origin == "derived" else {}
             for e in card.effects:
                 if resolution_unknown(e):
-                    add(card, e.index, "resolution: what it does on resolution is not modelled")
-        dc = sc.derived.get(card.name)
+                    add(card, e.index, "resolution: what it does on resolution is not modelled",
+                        texts.get(e.index) or e.summary or "")
         # the Yu-Gi-Oh! reader's per-effect reports (a Magic card from the list has its parts on the card)
         for r in getattr(dc, "reports", ()) if card.origin == "derived" else ():
             if r.status != "classified":

@@ -50,6 +50,7 @@ YGO_CONDITIONS: dict[str, tuple[str, ...] | None] = {
     "own_monster_destroyed": None,  # Desrook Archfiend: a monster you control was just destroyed and sent to the GY
     "has_material": None,  # an Xyz Monster with material
     "no_material": None,  # an Xyz Monster without material
+    "opponent_higher_atk": None,  # Dyson Sphere: the opponent controls a face-up monster with higher ATK than this card
 }
 
 NUMBER = "<number>"  # an argument that is a whole number
@@ -167,6 +168,7 @@ YGO_ACTIONS = {
 YGO_TRIGGERS = {
     "summoned": "this card is Summoned",
     "normal_summoned": "this card is Normal Summoned",
+    "tribute_summoned": "this card is Tribute Summoned (a Normal Summon with Tributes)",
     "special_summoned": "this card is Special Summoned",
     "sent_to_gy_from_field": "this card is sent from the field to the GY",
     "sent_to_gy": "this card is sent to the GY",

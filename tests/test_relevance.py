@@ -194,3 +194,32 @@ def test_mtg_library_approximation_that_cannot_matter_is_answered():
     ans = Asker(sc).ask("can Alice cast Lightning Bolt now")
     assert ans.verdict == "yes"
     assert any(b.startswith("Brainstorm, effect 1, approximation: resolution:") for b in ans.bounded)
+
+
+BINDER = {"name": "Test Binder", "card_type": "monster", "atk": 1000, "def": 1000,
+          "effects": [{"kind": "continuous", "summary": "monsters your opponent controls cannot change their battle positions",
+                       "unmodelled": ["continuous: Monsters your opponent controls cannot change their battle positions."]}]}
+
+
+def test_ygo_continuous_part_not_functioning_is_bounded():
+    # what the Continuous Effect does is not modelled; the card is in the hand, so it does not apply
+    sc = _ygo(VEILER + [{"card": "Test Binder", "controller": "B", "zone": "hand"}], custom_cards=[BINDER])
+    ans = Asker(sc).ask("can B activate Effect Veiler targeting Judgment Dragon after A declares the end of main phase 1")
+    assert ans.verdict == "yes"
+    assert any(b.startswith("Test Binder, effect 1, continuous:") for b in ans.bounded)
+
+
+def test_ygo_continuous_part_functioning_is_refused():
+    sc = _ygo(VEILER + [{"card": "Test Binder", "controller": "B", "zone": "monster",
+                         "position": "face_up_attack"}], custom_cards=[BINDER])
+    with pytest.raises(NotModelled) as exc:
+        Asker(sc).ask("can B activate Effect Veiler targeting Judgment Dragon after A declares the end of main phase 1")
+    assert "Test Binder, effect 1, continuous:" in exc.value.message
+
+
+def test_ygo_continuous_part_naming_the_hand_keeps_the_refusal():
+    card = {**BINDER, "effects": [{"kind": "continuous", "summary": "a permission",
+                                   "unmodelled": ["continuous: You can Set this card from your hand as a Spell."]}]}
+    sc = _ygo(VEILER + [{"card": "Test Binder", "controller": "B", "zone": "hand"}], custom_cards=[card])
+    with pytest.raises(NotModelled):
+        Asker(sc).ask("can B activate Effect Veiler targeting Judgment Dragon after A declares the end of main phase 1")

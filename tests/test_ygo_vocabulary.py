@@ -268,11 +268,19 @@ def test_opponent_summoned_at_least_nibiru_not_before():
 
 # ---- phase(main1) (Number 9: Dyson Sphere's first effect: "During your Main Phase 1")
 
-@pytest.mark.xfail(strict=True, reason="Number 9: Dyson Sphere's library approximations are now unmodelled parts that the relevance check cannot bound here: refused (exit 4) instead of answered; to be narrowed")
+# ---- opponent_higher_atk (its second condition: "if your opponent controls a monster with higher ATK than this card")
+
 def test_phase_main1_dyson_sphere():
-    cards = [c("Number 9: Dyson Sphere", "A", "monster", ATK, materials=2)]
+    cards = [c("Number 9: Dyson Sphere", "A", "monster", ATK, materials=2),
+             c("Blue-Eyes White Dragon", "B", "monster", ATK)]
     assert answer(scenario(cards), "can A activate Number 9: Dyson Sphere now") == "yes"
     assert answer(scenario(cards, phase="main2"), "can A activate Number 9: Dyson Sphere now") == "no"
+
+
+def test_opponent_higher_atk_dyson_sphere():
+    # 2800 against Summoned Skull's 2500: no monster with higher ATK
+    cards = [c("Number 9: Dyson Sphere", "A", "monster", ATK, materials=2), c("Summoned Skull", "B", "monster", ATK)]
+    assert answer(scenario(cards), "can A activate Number 9: Dyson Sphere now") == "no"
 
 
 # ---- self_attacked (Number 9: Dyson Sphere's second effect: "if this card with material is attacked")

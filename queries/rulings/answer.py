@@ -559,6 +559,8 @@ class Asker:
             ans.summary = f"No: {never.message}."
             ans.because = describe.structural(self.sc, q)
             return ans
+        if self._missed_in_history(q, ans):
+            return ans
         st = self.engine.stepper(pos, facts)
         try:
             if q.kind == "can":
@@ -655,6 +657,24 @@ class Asker:
         if choices:
             ans.summary = "It depends on a choice: " + "; ".join(
                 f"if {c['player']} {c['does']} ({c['where']}), {c['then']}" for c in choices) + "."
+
+    def _missed_in_history(self, q: Question, ans: Answer | None = None) -> bool:
+        """"does X's effect miss the timing" asked after the history in which it did: Yes."""
+        if q.kind != "does" or q.outcome is None or q.outcome.kind != "miss_timing" or q.when.kind not in ("none", "now"):
+            return False
+        assert q.outcome.card is not None
+        ids = {i.id for i in self.compiler.instances(q.outcome.card)}
+        for trace in self.premises:
+            for step in trace.steps:
+                if ids & set(step.missed):
+                    if ans is not None:
+                        ans.verdict = "yes"
+                        ans.summary = (f"Yes: its effect already missed the timing in the history (step {step.t}): "
+                                       "its event was not the last thing to happen.")
+                        r = self.engine.rules.get("ygo_trigger_missing_the_timing")
+                        ans.because = [r.as_dict()] if r is not None else []
+                    return True
+        return False
 
     def _why_yes(self, ans: Answer, trace: Trace | None) -> None:
         if self.explain:

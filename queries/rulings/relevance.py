@@ -99,6 +99,9 @@ def _needed(asker: Asker, parts: list[Part]) -> set[str]:
     # ... and unmodelled effect damage is taken by every player
     if "damage" in kinds and any("takes_damage" in e.triggers for c in cards for e in c.effects):
         need.add("permissive")
+    # ygo/unmodelled.lp: a part that could make its effect one the Damage Step allows
+    if any(p.damage_step for p in parts) and asker.sc.game == "ygo":
+        need.add("permissive")
     if kinds & {"result", "cost", "static", "block"} or any(k.startswith("zone:") for k in kinds) \
             or asker._unknown_effects():
         need.add("permissive_check")

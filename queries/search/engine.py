@@ -77,6 +77,7 @@ class Step:
     resolved: list[Symbol] = field(default_factory=list)
     fired: list[str] = field(default_factory=list)
     applied: list[str] = field(default_factory=list)
+    missed: list[str] = field(default_factory=list)  # the cards whose trigger effect missed the timing here
 
 
 @dataclass
@@ -592,6 +593,7 @@ class Engine:
         resolved: dict[int, list[Symbol]] = {}
         fired: dict[int, list[str]] = {}
         applied: dict[int, list[str]] = {}
+        missed: dict[int, list[str]] = {}
         goal_at: int | None = None
         for a in model:
             if a.name == "occurs":
@@ -604,6 +606,8 @@ class Engine:
                 fired.setdefault(a.arguments[1].number, []).append(a.arguments[0].name)
             elif a.name == "applies":
                 applied.setdefault(a.arguments[1].number, []).append(a.arguments[0].name)
+            elif a.name == "missed_card":
+                missed.setdefault(a.arguments[1].number, []).append(str(a.arguments[0]).strip('"'))
             elif a.name == "goal_at":
                 t = a.arguments[0].number
                 goal_at = t if goal_at is None else min(goal_at, t)
@@ -613,7 +617,8 @@ class Engine:
                 continue
             steps.append(
                 Step(t, events[t], Position(frozenset(states.get(t - 1, set()))), Position(frozenset(states.get(t, set()))),
-                     resolved.get(t, []), sorted(fired.get(t, [])), sorted(set(applied.get(t, []))))
+                     resolved.get(t, []), sorted(fired.get(t, [])), sorted(set(applied.get(t, []))),
+                     sorted(set(missed.get(t, []))))
             )
         last = goal_at if goal_at is not None else horizon
         return Trace(steps, Position(frozenset(states.get(last, set()))), goal_at)
