@@ -1,4 +1,4 @@
-"""Scenario files: loading and validation (DESIGN.md, "Scenario file").
+"""Scenario files: loading and validation (docs/scenarios.md).
 
 Every problem is an :class:`InputError` naming the field (``cards[2].zone``)
 or the line of the YAML text, and what was expected.
@@ -743,7 +743,7 @@ def _attack(raw: Any, sc: Scenario, where: str) -> tuple[str, str] | None:
                          f"not {t.public_name(sc.point)}", loc)
     if tid != "direct" and sc.point in ("ds_before", "ds_calc", "ds_after", "ds_end") \
             and sc.instance(tid).position == "face_down_defense":
-        raise InputError("the attack target is flipped face-up before damage calculation (004.DS2); "
+        raise InputError("the attack target is flipped face-up before damage calculation (DSR before damage calculation); "
                          "give its face-up position, or start at battle.damage.start", f"{loc}.target")
     return (a.id, tid)
 
@@ -773,7 +773,7 @@ def _check_position(sc: Scenario, where: str) -> None:
 
 
 # ---------------------------------------------------------------- Magic: the combat of a position
-# DESIGN.md "Positions", docs/scenarios.md "Where a position begins": a Magic
+# docs/scenarios.md, "Where a position begins", docs/scenarios.md "Where a position begins": a Magic
 # position is after its step's turn-based action.  From the declare attackers
 # step on that action is (or follows) the declaration of attackers (CR 508.1),
 # from the declare blockers step on also the declaration of blockers (CR 509.1):

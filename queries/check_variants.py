@@ -1,7 +1,7 @@
 """Equivalence of two formulations of one rule, bounded (``chainjudge check``).
 
 The documents disagree on who acts first after the turn player declares the
-end of a phase: 001.6 (the chart: box E, the opponent) against 000.6 / 004.1
+end of a phase: FET chart (the chart: box E, the opponent) against FET box E / FET box E
 (the turn player's last chance first).  Both are encoded, switched by
 ``variant(end_declaration, chart | tp_first)`` (encodings/README.md).
 
