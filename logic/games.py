@@ -2,7 +2,7 @@
 
 The point graph is a :class:`networkx.DiGraph` whose nodes are the internal
 point constants used by the encodings, annotated with the public names of
-the docs, the human names a question may use, the phase they belong to and
+docs/scenarios.md, the human names a question may use, the phase they belong to and
 whether they have an open game state.  logic/facts.py turns it into facts.
 """
 
@@ -20,7 +20,7 @@ GAMES = ("ygo", "mtg")
 @dataclass(frozen=True)
 class Point:
     key: str  # internal constant used by the encodings
-    name: str  # public name (the docs)
+    name: str  # public name (docs/scenarios.md)
     phases: tuple[str, ...]  # the phases/steps it belongs to (for conditions)
     open_state: bool = False  # has box A (Yu-Gi-Oh!) / is a main phase (Magic)
     one_chain: bool = False  # only one chain here (YP "Battle Step" (attack declaration), DSR during damage calculation)

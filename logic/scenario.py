@@ -743,7 +743,7 @@ def _attack(raw: Any, sc: Scenario, where: str) -> tuple[str, str] | None:
                          f"not {t.public_name(sc.point)}", loc)
     if tid != "direct" and sc.point in ("ds_before", "ds_calc", "ds_after", "ds_end") \
             and sc.instance(tid).position == "face_down_defense":
-        raise InputError("the attack target is flipped face-up before damage calculation (DSR before damage calculation); "
+        raise InputError("the attack target is flipped face-up before damage calculation (Konami \"Damage Step rules\": before damage calculation); "
                          "give its face-up position, or start at battle.damage.start", f"{loc}.target")
     return (a.id, tid)
 

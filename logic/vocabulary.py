@@ -193,7 +193,7 @@ YGO_TRIGGERS = {
 YGO_DURATIONS = ("end_of_turn", "end_phase", "permanent", "end_of_next_turn", "end_of_opponents_next_turn")
 YGO_DURATION_MEANING = {
     "end_of_turn": "until the end of this turn (cannot be let expire in the End Phase, the 2014 wording change)",
-    "end_phase": "until the End Phase: its player lets it expire during the End Phase (YP "End Phase")",
+    "end_phase": "until the End Phase: its player lets it expire during the End Phase (YP 'End Phase')",
     "permanent": "for as long as the card stays (not a lingering effect)",
     "end_of_next_turn": "until the end of the next turn: it outlasts this turn",
     "end_of_opponents_next_turn": "until the end of the opponent's next turn: it outlasts this turn",

@@ -528,7 +528,7 @@ class Asker:
         try:
             facts = self._goal_facts(q)
         except _NeverAsked as never:
-            # only the events of <when> and of the history are premises (the docs
+            # only the events of <when> and of the history are premises (docs/questions.md
             # "Premises"); an asked event that can never happen here is the answer No
             ans.verdict = "no"
             ans.summary = f"No: {never.message}."

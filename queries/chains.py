@@ -82,7 +82,7 @@ class Chain:
 
     @property
     def labels(self) -> list[str]:
-        """the docs's answer: the cards of the links, first link first."""
+        """The answer of docs/questions.md: the cards of the links, first link first."""
         return [lk.card or lk.effect for lk in self.links]
 
     @property

@@ -1,6 +1,6 @@
 """The command line: chainjudge ask | cases | cards | chains | check.
 
-Exit codes (the docs): 0 answered; 1 a case failed / a check found a
+Exit codes (README.md): 0 answered; 1 a case failed / a check found a
 violation; 2 bad input; 3 a time, model or horizon limit was hit; 4 the
 question needs rules or cards that are not modelled.  Errors are one clear
 message on stderr, never a traceback.
@@ -111,7 +111,7 @@ def _limits(time_limit: float | None, max_models: int, ground_time: float, memor
 def ask(
     scenario: Annotated[Path, typer.Argument(help="a scenario file (YAML)")],
     question: Annotated[str, typer.Argument(help='the question, e.g. "who has priority now"')],
-    json_out: Annotated[bool, typer.Option("--json", help="the answer as JSON (the docs)")] = False,
+    json_out: Annotated[bool, typer.Option("--json", help="the answer as JSON (docs/questions.md)")] = False,
     time_limit: Annotated[float | None, typer.Option(
         "--time-limit", help="seconds before giving up (exit 3); 0: no limit")] = DEFAULT_TIME,
     max_horizon: Annotated[int | None, typer.Option("--max-horizon", help="most steps a trace may take")] = None,

@@ -91,7 +91,7 @@ class Compiler:
 
     def _ability(self, inst: CardInstance, sel: str) -> list[Any]:
         """The ability of a card named by its place ("the second ability") or, for a
-        loyalty ability, its cost ("+1", "-2", "0"): CR 606.3, 113.1; the docs
+        loyalty ability, its cost ("+1", "-2", "0"): CR 606.3, 113.1; docs/scenarios.md
         "A activates X's <first|second|...|+N|-N> ability"."""
         abilities = sorted((e for e in inst.card.effects if e.kind != "card"), key=lambda e: e.index)
         if sel in _ORDINALS:
