@@ -1,8 +1,9 @@
 """The full Yu-Gi-Oh! card list (one JSON object a line), read at run time.
 
 The list is not part of the repository: it is found through ``--cards FILE``,
-the ``CHAINJUDGE_CARDS`` environment variable, or the shared data folder next
-to the checkout.  From it we take facts (type, property, ATK/DEF, level,
+the ``CHAINJUDGE_CARDS`` environment variable, the list installed by
+``chainjudge cards import`` / ``update`` (``logic/cardstore.py``), or the
+shared data folder next to the checkout.  From it we take facts (type, property, ATK/DEF, level,
 attribute) and the text a judge may want to see; the bundled library records
 only the identifiers and the SHA-256 of the text each entry was read from
 (``logic/library/ygo-stamps.yaml``, made by ``python -m logic.carddata stamp``).
@@ -60,6 +61,11 @@ def default_path() -> Path | None:
     env = os.environ.get(ENV)
     if env:
         return Path(env)
+    from logic.cardstore import installed
+
+    mine = installed("ygo")  # `chainjudge cards import` / `update`
+    if mine is not None:
+        return mine
     here = Path(__file__).resolve().parent.parent
     for base in (Path.cwd(), here):
         for cand in (base / "../shared/data/ygo-cards.jsonl", base / "shared/data/ygo-cards.jsonl"):

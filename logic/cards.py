@@ -471,10 +471,13 @@ class Library:
             hint = f"; did you mean {', '.join(repr(c) for c in close)}?" if close else ""
             game = {"ygo": "Yu-Gi-Oh!", "mtg": "Magic"}.get(self.game, self.game)
             if self.game == "mtg":
-                hint += ("; any Magic card can be read from a card list: give Scryfall's Oracle cards file "
-                         "(or JSON lines with its fields) with --cards FILE or $CHAINJUDGE_MTG_CARDS, "
-                         "or define the card under custom_cards")
-            hint = hint or "; define it under custom_cards to use it"
+                hint += ("; any Magic card can be read from Scryfall's Oracle cards file: install it once with "
+                         "`chainjudge cards import FILE` or `chainjudge cards update` (or give it with --cards "
+                         "FILE), or define the card under custom_cards")
+            else:
+                hint += ("; any card can be read from the full card list: install it once with `chainjudge "
+                         "cards import FILE` or `chainjudge cards update` (or give it with --cards FILE), or "
+                         "define the card under custom_cards")
             raise InputError(f"unknown card {shorten(name)} (not in the {game} card library{hint})", where)
         return card
 

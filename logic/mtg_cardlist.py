@@ -89,7 +89,9 @@ def list_path(cards_file: str | Path | None) -> Path | None:
             raise InputError(f"${ENV} names a Yu-Gi-Oh! card list, not a Magic one (give that one with "
                              "CHAINJUDGE_CARDS)", env)
         return p
-    return None
+    from logic.cardstore import installed
+
+    return installed("mtg")  # `chainjudge cards import` / `update`
 
 
 # ---------------------------------------------------------------- reading the file
@@ -483,6 +485,11 @@ def default_path() -> Path | None:
     env = os.environ.get(ENV)
     if env:
         return Path(env)
+    from logic.cardstore import installed
+
+    mine = installed("mtg")
+    if mine is not None:
+        return mine
     here = Path(__file__).resolve().parent.parent
     for base in (Path.cwd(), here):
         for cand in (base / "../shared/data/mtg-cards-sample.jsonl", base / "../../shared/data/mtg-cards-sample.jsonl",

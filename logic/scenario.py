@@ -116,12 +116,14 @@ def _line_of(node: Any) -> str:
 
 
 def derived_library(cards_file: str | Path | None) -> Any:
-    """The card list with derived attributes, from --cards FILE or $CHAINJUDGE_CARDS (or None)."""
+    """The card list with derived attributes, from --cards FILE, $CHAINJUDGE_CARDS or the
+    list installed by ``chainjudge cards import`` (or None)."""
     import os
 
+    from logic.cardstore import installed
     from logic.mtg_cardlist import game_of
 
-    path = cards_file or os.environ.get("CHAINJUDGE_CARDS")
+    path = cards_file or os.environ.get("CHAINJUDGE_CARDS") or installed("ygo")
     if not path:
         return None
     p = Path(path)
@@ -129,7 +131,7 @@ def derived_library(cards_file: str | Path | None) -> Any:
         raise InputError("the card list was not found", str(path))
     if game_of(p) == "mtg":
         # --cards names a Magic card list: the Yu-Gi-Oh! one may still be in the environment
-        env = os.environ.get("CHAINJUDGE_CARDS")
+        env = os.environ.get("CHAINJUDGE_CARDS") or installed("ygo")
         if not env or Path(env) == p or not Path(env).exists() or game_of(env) == "mtg":
             return None
         p = Path(env)
