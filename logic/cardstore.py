@@ -293,6 +293,8 @@ def install(path: Path, source: str | None = None, game: str | None = None) -> I
 
 
 def _open(url: str) -> Any:
+    if not url.startswith(("http://", "https://")):
+        raise InputError("only http and https URLs can be downloaded", url)
     req = urllib.request.Request(url, headers={"User-Agent": USER_AGENT, "Accept": "application/json, */*",
                                                "Accept-Encoding": "gzip"})
     try:
