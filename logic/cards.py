@@ -473,11 +473,11 @@ class Library:
             if self.game == "mtg":
                 hint += ("; any Magic card can be read from Scryfall's Oracle cards file: install it once with "
                          "`chainjudge cards import FILE` or `chainjudge cards update` (or give it with --cards "
-                         "FILE), or define the card under custom_cards")
+                         "FILE or $CHAINJUDGE_MTG_CARDS), or define the card under custom_cards")
             else:
                 hint += ("; any card can be read from the full card list: install it once with `chainjudge "
-                         "cards import FILE` or `chainjudge cards update` (or give it with --cards FILE), or "
-                         "define the card under custom_cards")
+                         "cards import FILE` or `chainjudge cards update` (or give it with --cards FILE or "
+                         "$CHAINJUDGE_CARDS), or define the card under custom_cards")
             raise InputError(f"unknown card {shorten(name)} (not in the {game} card library{hint})", where)
         return card
 
