@@ -62,8 +62,8 @@ def _normal(value: object) -> object:
         return "yes" if value else "no"
     if isinstance(value, list):
         return [_normal(v) for v in value]
-    if isinstance(value, dict):  # a window of `when can`
-        return value.get("point")
+    if isinstance(value, dict):  # a window of `when can`: "main1 e"
+        return " ".join(str(value[k]) for k in ("point", "box") if value.get(k)).lower()
     if isinstance(value, str):
         return value.strip().lower()
     return value
@@ -105,11 +105,17 @@ ASKS = [(where, b, q, a) for where, b in SCENARIO_BLOCKS for q, a in _asks(b)]
 def test_every_yaml_block_is_a_scenario_or_says_it_is_a_part(where: str, block: str, tmp_path: Path) -> None:
     data = yaml.safe_load(block)
     if isinstance(data, dict) and "game" in data:
-        from logic.scenario import load_scenario
+        from logic.scenario import load_file as load_scenario
 
         p = tmp_path / "s.yaml"
         p.write_text(block, encoding="utf-8")
         load_scenario(p)  # raises on a bad example
+        return
+    if block.lstrip().startswith("# a ruling-case corpus"):
+        p = tmp_path / "corpus.yaml"
+        p.write_text(block, encoding="utf-8")
+        r = CliRunner().invoke(app, ["cases", str(p)])
+        assert r.exit_code == 0 and "1 passed, 0 failed" in r.output, r.output
         return
     assert block.lstrip().startswith("# part of a scenario"), \
         f"{where}: a YAML block without `game:` must start with '# part of a scenario'"
@@ -162,7 +168,7 @@ EXAMPLES = sorted((ROOT / "examples").glob("*.yaml"))
 
 @pytest.mark.parametrize("path", EXAMPLES, ids=[p.name for p in EXAMPLES])
 def test_example_files_load_and_answer_their_question(path: Path) -> None:
-    from logic.scenario import load_scenario
+    from logic.scenario import load_file as load_scenario
 
     load_scenario(path)
     for q, a in _asks(path.read_text(encoding="utf-8")):
