@@ -189,7 +189,7 @@ def test_library_sources_name_listed_sources() -> None:
 OUTSIDE = [
     re.compile(r"\bDESIGN" + r"\.md"),
     re.compile(r"\bDIG" + r"EST\b"),
-    re.compile(r"(?<![\w-])seeds/"),
+    re.compile(r"(?<![\w-])seeds" + "/"),
     re.compile(r"(?<![\w.])00[0124]\.(?:E\d|DS\d?|BS\d?|SS|ES|\d{1,2})(?![\w.])"),
 ]
 
@@ -217,3 +217,32 @@ def test_no_file_refers_to_a_document_outside_the_repository() -> None:
                 if pat.search(line):
                     hits.append(f"{path.relative_to(ROOT)}:{no}: {line.strip()[:100]}")
     assert hits == [], "\n".join(hits)
+
+
+DOC_REF = re.compile(r'(?<![\w/.-])((?:docs/[\w-]+|(?:encodings/(?:[\w-]+/)?)?(?:README|LIMITATIONS|CHANGES))\.md)'
+                     r'(?:,? "([^"]+)")?')
+
+
+def test_references_to_the_docs_resolve() -> None:
+    """`docs/X.md, "Heading"` names a file of the repository and one of its headings."""
+    bad = []
+    for path in _tracked_text_files():
+        if path.suffix not in {".py", ".lp", ".md", ".lark", ".yaml", ".txt"} or path.name == "test_sources.py":
+            continue
+        try:
+            text = path.read_text(encoding="utf-8")
+        except UnicodeDecodeError:
+            continue
+        for m in DOC_REF.finditer(text):
+            cands = [ROOT / m.group(1), *(p / m.group(1) for p in path.parents if ROOT in (p, *p.parents))]
+            target = next((c for c in cands if c.exists()), cands[0])
+            if not target.exists():
+                bad.append(f"{path.relative_to(ROOT)}: {m.group(0)} (no such file)")
+                continue
+            if m.group(2):
+                headings = [h.lstrip("# ").strip() for h in target.read_text(encoding="utf-8").splitlines()
+                            if h.startswith("#")]
+                want = " ".join(re.sub(r"\s*\n\s*[%#/]*\s*", " ", m.group(2)).lower().split())
+                if not any(want in h.lower().replace("`", "") for h in headings):
+                    bad.append(f"{path.relative_to(ROOT)}: {m.group(0)} (no such heading)")
+    assert bad == [], "\n".join(bad)
