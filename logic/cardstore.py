@@ -29,7 +29,7 @@ import urllib.error
 import urllib.request
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import IO, Any
 
@@ -92,7 +92,7 @@ def _json_lines(fh: IO[str], where: str) -> Iterator[tuple[int, dict[str, Any]]]
             continue
         try:
             rec = json.loads(line)
-        except ValueError as exc:
+        except json.JSONDecodeError as exc:
             raise InputError(f"line {number} is not a JSON object ({exc.msg})", f"{where}:{number}") from None
         if not isinstance(rec, dict):
             raise InputError(f"line {number} is not a JSON object (a card list has one card a line)",
@@ -105,7 +105,7 @@ def _array(fh: IO[str], where: str) -> Iterator[tuple[int, dict[str, Any]]]:
     text = fh.read()
     try:
         data = json.loads(text)
-    except ValueError as exc:
+    except json.JSONDecodeError as exc:
         raise InputError(f"line {exc.lineno} is not valid JSON ({exc.msg})", f"{where}:{exc.lineno}") from None
     if isinstance(data, dict) and isinstance(data.get("data"), list):  # YGOPRODeck's {"data": [...]}
         data = data["data"]
@@ -283,9 +283,11 @@ def install(path: Path, source: str | None = None, game: str | None = None) -> I
     digest, size = _sha256(dest), dest.stat().st_size
     man = _manifest()
     man[g] = {"file": FILES[g], "cards": count, "sha256": digest, "size": size, "source": source or str(path),
-              "installed": datetime.now(timezone.utc).isoformat(timespec="seconds")}
-    _write_atomic(data_dir() / "sources.json",
-                  lambda fh: fh.write(json.dumps(man, indent=2, ensure_ascii=False).encode("utf-8")))
+              "installed": datetime.now(UTC).isoformat(timespec="seconds")}
+    def manifest(fh: IO[bytes]) -> None:
+        fh.write(json.dumps(man, indent=2, ensure_ascii=False).encode("utf-8"))
+
+    _write_atomic(data_dir() / "sources.json", manifest)
     return Installed(g, dest, count, digest, size, source or str(path))
 
 
