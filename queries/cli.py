@@ -371,6 +371,9 @@ def cards(
                 for u in e.get("unmodelled", []):
                     typer.echo("    not modelled: " + u)
         typer.echo(f"{len(out)} card(s)")
+        if query is None:
+            for line in cardstore.status() or [f"no full card list installed: {cardstore.HINT}"]:
+                typer.echo(line)
         return 0
 
     guarded(body)
