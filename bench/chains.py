@@ -51,8 +51,8 @@ sys.path.insert(0, str(ROOT))
 from logic.facts import state_facts  # noqa: E402
 from logic.registry import lp_files  # noqa: E402
 from logic.scenario import from_data  # noqa: E402
-from queries.chains import ChainSearch  # noqa: E402
-from queries.engine import Engine  # noqa: E402
+from queries.chains.search import ChainSearch  # noqa: E402
+from queries.search.engine import Engine  # noqa: E402
 from solver import Session  # noqa: E402
 from solver.terms import Function  # noqa: E402
 from tests.reference.enumerator import Reference, Spec  # noqa: E402

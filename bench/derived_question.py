@@ -34,7 +34,7 @@ def main(argv: list[str]) -> int:
     assert isinstance(dc, DerivedCard) and dc.status == "classified", dc
     t2 = time.perf_counter()
     from logic.scenario import from_data
-    from queries.answer import Asker
+    from queries.rulings.answer import Asker
 
     scenario = {
         "game": "ygo",

@@ -25,8 +25,8 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from logic.scenario import from_data  # noqa: E402
-from queries.chains import ChainSearch  # noqa: E402
-from queries.engine import Engine  # noqa: E402
+from queries.chains.search import ChainSearch  # noqa: E402
+from queries.search.engine import Engine  # noqa: E402
 from tests.reference.enumerator import reference_chains  # noqa: E402
 from tests.reference.positions import engine_position, random_spec, scenario_data  # noqa: E402
 

@@ -37,8 +37,8 @@ sys.path.insert(0, str(ROOT))
 
 from logic.scenario import from_data  # noqa: E402
 from queries import engine as engine_module  # noqa: E402
-from queries.answer import Asker  # noqa: E402
-from queries.cases import load_cases  # noqa: E402
+from queries.rulings.answer import Asker  # noqa: E402
+from queries.rulings.cases import load_cases  # noqa: E402
 
 
 def time_case(case: dict, explain: bool) -> float:
@@ -53,8 +53,8 @@ def time_case(case: dict, explain: bool) -> float:
 
 def time_relevance(case: dict) -> tuple[float, float]:
     """(plain answer, the two readings) in CPU seconds, from a cold replay cache."""
-    from queries import relevance
-    from queries.parser import parse_question
+    from queries.language.parser import parse_question
+    from queries.rulings import relevance
 
     engine_module._REPLAYS.clear()
     t0 = time.process_time()
@@ -76,7 +76,7 @@ def time_actual(case: dict) -> tuple[float, float] | None:
     """For a case whose position has unmodelled parts: (the answer without the
     relevance check, the answer with it) in CPU seconds; None for the others."""
     from logic.unmodelled import parts_of
-    from queries import relevance
+    from queries.rulings import relevance
 
     sc = from_data(case["scenario"], case["id"])
     if not parts_of(sc):

@@ -17,6 +17,7 @@ from logic.cards import Card, Effect
 from logic.games import turn
 from logic.registry import registry
 from logic.scenario import Scenario
+from logic.unmodelled import parts_of, resolution_unknown
 from solver.terms import Function, Number, String, Symbol
 
 # ---------------------------------------------------------------- predicates
@@ -362,15 +363,6 @@ def card_facts(card_id: str, card: Card) -> list[Predicate]:
     return out
 
 
-def resolution_unknown(eff: Effect) -> bool:
-    """Whether an effect of a card outside the library says too little of its
-    resolution to model it: no actions, or only an ATK/DEF change whose amount is
-    not known (the card-text reader's `atk_change`)."""
-    if eff.kind == "continuous":
-        return False
-    return not eff.actions or (set(eff.actions) == {"atk_change"} and eff.amount is None)
-
-
 def effect_facts(card_id: str, eff: Effect, unknown_resolution: bool = False) -> list[Predicate]:
     e = _raw(effect_term(card_id, eff.index))
     out: list[Predicate] = [
@@ -466,8 +458,6 @@ def static_facts(sc: Scenario, reading: str | None = None) -> list[Predicate]:
 
 def _unmodelled_marks(sc: Scenario) -> dict[tuple[str, int], set[str]]:
     """(card name, effect index) -> the kinds of reading its unmodelled parts get."""
-    from logic.unmodelled import parts_of
-
     out: dict[tuple[str, int], set[str]] = {}
     for p in parts_of(sc):
         if p.effect is not None and p.readings:

@@ -1,6 +1,6 @@
 """Games, their points (phases, steps, sub-steps) and the turn as a graph.
 
-The point graph is a :class:`networkx.DiGraph` whose nodes are the internal
+The point graph is a :class:`PointGraph` whose nodes are the internal
 point constants used by the encodings, annotated with the public names of
 docs/scenarios.md, the human names a question may use, the phase they belong to and
 whether they have an open game state.  logic/facts.py turns it into facts.
@@ -9,12 +9,77 @@ whether they have an open game state.  logic/facts.py turns it into facts.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from functools import cache
-
-import networkx as nx
+from typing import Any
 
 GAMES = ("ygo", "mtg")
+
+
+class PointGraph:
+    """A small directed graph (the turn's points): nodes and edges in the
+    order they were added (the order of the facts made from them), as the
+    part of networkx's ``DiGraph`` the turn needs -- without importing
+    networkx, whose import alone costs a cold ``chainjudge ask`` more than
+    starting clingo."""
+
+    def __init__(self) -> None:
+        self._succ: dict[str, dict[str, None]] = {}
+        self._attrs: dict[str, dict[str, Any]] = {}
+
+    def add_node(self, key: str, **attrs: Any) -> None:
+        self._succ.setdefault(key, {})
+        self._attrs.setdefault(key, {}).update(attrs)
+
+    def add_edge(self, a: str, b: str) -> None:
+        self.add_node(a)
+        self.add_node(b)
+        self._succ[a][b] = None
+
+    def add_edges_from(self, edges: Iterable[tuple[str, str]]) -> None:
+        for a, b in edges:
+            self.add_edge(a, b)
+
+    def copy(self) -> PointGraph:
+        g = PointGraph()
+        g._succ = {k: dict(v) for k, v in self._succ.items()}
+        g._attrs = {k: dict(v) for k, v in self._attrs.items()}
+        return g
+
+    def __contains__(self, key: object) -> bool:
+        return key in self._succ
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._succ)
+
+    @property
+    def nodes(self) -> dict[str, dict[str, Any]]:
+        """The nodes (in order) with their attributes."""
+        return self._attrs
+
+    @property
+    def edges(self) -> list[tuple[str, str]]:
+        """The edges, by source node in node order, then in the order added."""
+        return [(a, b) for a, succ in self._succ.items() for b in succ]
+
+    def successors(self, key: str) -> Iterator[str]:
+        return iter(self._succ[key])
+
+    def has_path(self, a: str, b: str) -> bool:
+        """Whether ``b`` can be reached from ``a`` (a node reaches itself)."""
+        if a not in self._succ or b not in self._succ:
+            raise KeyError(a if a not in self._succ else b)
+        seen, todo = {a}, [a]
+        while todo:
+            k = todo.pop()
+            if k == b:
+                return True
+            for n in self._succ[k]:
+                if n not in seen:
+                    seen.add(n)
+                    todo.append(n)
+        return False
 
 
 @dataclass(frozen=True)
@@ -181,7 +246,7 @@ class Turn:
 
     game: str
     points: tuple[Point, ...]
-    graph: nx.DiGraph
+    graph: PointGraph
     spans: dict[str, tuple[str, ...]]
     aliases: dict[str, str]  # normalised human name -> public span name
 
@@ -222,7 +287,7 @@ class Turn:
             k
             for k in self.graph.nodes
             for m in members
-            if k != m and nx.has_path(self.graph, k, m) and self.order(k) > last
+            if k != m and self.graph.has_path(k, m) and self.order(k) > last
         }
         return tuple(
             k for k in self.graph.nodes if self.order(k) > last and k not in reach_back and k != "turn_end"
@@ -241,7 +306,7 @@ def _build(game: str) -> Turn:
     edges = YGO_EDGES if game == "ygo" else MTG_EDGES
     spans = YGO_SPANS if game == "ygo" else MTG_SPANS
     span_human = YGO_SPAN_HUMAN if game == "ygo" else MTG_SPAN_HUMAN
-    g = nx.DiGraph()
+    g = PointGraph()
     for p in points:
         g.add_node(p.key, name=p.name, phases=p.phases, open_state=p.open_state, one_chain=p.one_chain)
     g.add_node("turn_end", name="turn_end", phases=(), open_state=False, one_chain=False)

@@ -9,6 +9,7 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -135,12 +136,24 @@ def derived_library(cards_file: str | Path | None) -> Any:
         if not env or Path(env) == p or not Path(env).exists() or game_of(env) == "mtg":
             return None
         p = Path(env)
-    from logic.textreader import load_derived
-
     try:
-        return load_derived(p)
+        st = p.stat()
+        return _derived_cached(str(p.resolve()), st.st_mtime_ns, st.st_size)
     except (OSError, ValueError) as exc:
         raise InputError(f"cannot read the card list: {exc}", str(path)) from None
+
+
+@cache
+def _derived_cached(path: str, mtime_ns: int, size: int) -> Any:
+    """A card list's derived attributes, loaded once per process (and file version)."""
+    from logic.textreader import load_derived
+
+    return load_derived(Path(path))
+
+
+def derived_cache_size() -> int:
+    """How many card lists this process holds derived (queries/api.py warm_state)."""
+    return _derived_cached.cache_info().currsize
 
 
 def read_text(path: str | Path, what: str = "file") -> str:

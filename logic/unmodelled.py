@@ -16,9 +16,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from logic.cards import Card
+from logic.cards import Card, Effect
 from logic.errors import NotModelled
-from logic.facts import resolution_unknown
 from logic.scenario import Scenario
 
 MAX_LISTED = 3  # parts named in a message; the rest are counted
@@ -54,6 +53,16 @@ ASPECT_READINGS: dict[str, frozenset[str]] = {
     **{a: frozenset({"result"}) for a in ("resolution", "result", "amount")},
     "damage": frozenset({"damage"}),
 }
+
+
+def resolution_unknown(eff: Effect) -> bool:
+    """Whether an effect of a card outside the library says too little of its
+    resolution to model it: no actions, or only an ATK/DEF change whose amount is
+    not known (the card-text reader's `atk_change`)."""
+    if eff.kind == "continuous":
+        return False
+    return not eff.actions or (set(eff.actions) == {"atk_change"} and eff.amount is None)
+
 
 
 @dataclass(frozen=True)

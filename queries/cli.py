@@ -1,4 +1,4 @@
-"""The command line: chainjudge ask | cases | cards | chains | check.
+"""The command line: chainjudge ask | cases | cards | chains | check | serve.
 
 Exit codes (README.md): 0 answered; 1 a case failed / a check found a
 violation; 2 bad input; 3 a time, model or horizon limit was hit; 4 the
@@ -128,20 +128,17 @@ def ask(
     """Answer a timing question about a scenario."""
 
     def body() -> int:
-        from logic import userrules
-        from logic.scenario import load_file
-        from queries.answer import Asker
-        from queries.render import to_json, to_text
+        from queries import api
+        from queries.render.text import to_json, to_text
 
         tl, limits = _limits(time_limit, max_models, ground_time, memory)
         if max_horizon is not None and max_horizon < 1:
             raise InputError(f"--max-horizon must be at least 1, not {max_horizon}")
-        sc = load_file(scenario, cards_file=cards_file)
-        user = userrules.load(rules, sc.game) if rules else None
-        ans = Asker(sc, time_limit=tl, max_horizon=max_horizon, explain=not no_explain, limits=limits,
-                    user_rules=user).ask(question)
+        sc = api.load_scenario(scenario, cards=cards_file)
+        ans = api.ask(sc, question, max_horizon=max_horizon, explain=not no_explain, rules=rules,
+                      limit_set=limits)
         if dot_file or svg_file:
-            from queries.pictures import answer_dot, render_svg
+            from queries.render.pictures import answer_dot, render_svg
 
             dot_text = answer_dot(ans, sc.game)
             if dot_file:
@@ -177,8 +174,8 @@ def cases(
     """Run a corpus of ruling cases; exit 1 if any fails."""
 
     def body() -> int:
-        from queries.cases import FAILING_GRADES, GRADES, run_corpus
-        from queries.render import to_text
+        from queries.render.text import to_text
+        from queries.rulings.cases import FAILING_GRADES, GRADES, run_corpus
 
         tl, limits = _limits(time_limit, max_models, ground_time, memory)
         counts = {"passed": 0, "failed": 0, "skipped": 0}
@@ -188,7 +185,7 @@ def cases(
         workers = jobs or _cpus()
         grades = dict.fromkeys(GRADES, 0)
         for r in run_corpus(path, tl, cards_file=cards_file, limits=limits, rules=[str(r) for r in rules or []],
-                            explain=explain or verbose, jobs=workers):
+                            explain=explain or verbose, jobs=workers, text_of=to_text):
             grades[r.grade] += 1
             if grade:
                 bucket = "passed" if r.grade == "pass" else "failed" if r.grade in FAILING_GRADES else "skipped"
@@ -499,7 +496,7 @@ def chains(
     """List (or count, or draw) every legal chain from a position, grouped by outcome."""
 
     def body() -> int:
-        from queries.chains import run_command
+        from queries.render.chains import run_command
 
         return run_command(str(scenario), after=after, max_links=max_links, limit=limit, count_only=count,
                            json_out=json_out, dot=str(dot) if dot else None, svg=str(svg) if svg else None,
@@ -535,7 +532,7 @@ def check(
     anything is violated."""
 
     def body() -> int:
-        from queries.check import DEFAULT_HORIZON, Checker, Options, to_text
+        from queries.check.checker import DEFAULT_HORIZON, Checker, Options, to_text
 
         if time_limit is not None and time_limit < 0:
             raise InputError(f"--time-limit must be 0 (no limit) or more seconds, not {time_limit:g}")
@@ -550,6 +547,38 @@ def check(
         else:
             typer.echo(to_text(rep, checker.book.rules))
         return EXIT_FAILED if rep.violations else 0
+
+    guarded(body)
+
+
+@app.command()
+def serve(
+    port: Annotated[int, typer.Option("--port", help="the port to listen on")] = 8000,
+    host: Annotated[str, typer.Option("--host", help="the address to listen on (default: this computer only; "
+                                      "0.0.0.0 opens the page to the network)")] = "127.0.0.1",
+    cards_file: Annotated[Path | None, typer.Option("--cards", help="the full Yu-Gi-Oh! card list (JSON lines); "
+                                                    "default: where 'chainjudge cards' finds it")] = None,
+    mtg_cards: Annotated[Path | None, typer.Option("--mtg-cards", help="the Magic card list")] = None,
+    time_limit: Annotated[float, typer.Option(
+        "--time-limit", help="seconds one question may take (503 after); 0: no limit")] = DEFAULT_TIME,
+) -> None:
+    """The web page for judges and its JSON API (docs/api.md), on http://HOST:PORT/."""
+
+    def body() -> int:
+        if not 0 < port < 65536:
+            raise InputError(f"--port must be between 1 and 65535, not {port}", "--port")
+        if time_limit < 0:
+            raise InputError(f"--time-limit must be 0 (no limit) or more seconds, not {time_limit:g}")
+        for f, opt in ((cards_file, "--cards"), (mtg_cards, "--mtg-cards")):
+            if f is not None and not f.exists():
+                raise InputError("the card list was not found", f"{opt} {f}")
+        try:
+            from queries.serve.app import run
+        except ImportError as exc:
+            raise InputError(f"the web page needs FastAPI and uvicorn ({exc.name} is missing): "
+                             "pip install 'fastapi>=0.110' 'uvicorn>=0.29'", "serve") from None
+        run(host=host, port=port, cards=cards_file, mtg_cards=mtg_cards, time_limit=time_limit or None)
+        return 0
 
     guarded(body)
 

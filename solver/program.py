@@ -93,11 +93,15 @@ def statements(paths: Sequence[Path], companions: bool = True) -> list[ast.AST]:
     """The statements of our encoding files, with (or without) their ``applies`` companions."""
     out: list[ast.AST] = []
     for p in paths:
-        stms = _parsed(str(p), p.stat().st_mtime)
-        if not companions:
-            stms = tuple(x for x in stms if not _is_companion(x))
-        out.extend(stms)
+        out.extend(_statements_of(str(p), p.stat().st_mtime, companions))
     return out
+
+
+@cache
+def _statements_of(path: str, mtime: float, companions: bool) -> tuple[ast.AST, ...]:
+    """One file's statements, parsed once per process (and file version)."""
+    stms = _parsed(path, mtime)
+    return stms if companions else tuple(x for x in stms if not _is_companion(x))
 
 
 def _is_companion(stm: ast.AST) -> bool:

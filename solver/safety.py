@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import sys
 
-from clingo._internal import _ffi, _lib
+from clingo._internal import _ffi, _lib  # type: ignore[attr-defined]  # clingo's own handle (no public API)
 
 from solver.errors import UnsafeEnvironment
 

@@ -171,8 +171,7 @@ class Session:
             pass
 
     def assign_external(self, sym: clingo.Symbol | int, value: bool | None) -> None:
-        truth = clingo.TruthValue.Free if value is None else value
-        self._ctl.assign_external(sym, truth)
+        self._ctl.assign_external(sym, value)  # None leaves it open (free)
 
     def release_external(self, sym: clingo.Symbol) -> None:
         self._ctl.release_external(sym)

@@ -21,7 +21,7 @@ def symbol_id(sym: Symbol) -> int:
 
 def symbol_of_id(ident: int) -> Symbol:
     """The symbol whose id (:func:`symbol_id`) is ``ident``."""
-    return Symbol(ident)
+    return Symbol(ident)  # type: ignore[no-untyped-call]  # clingo's Symbol takes its raw handle untyped
 
 
 def atom(name: str, *args: object) -> Symbol:

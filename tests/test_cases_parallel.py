@@ -8,6 +8,7 @@ from pathlib import Path
 import yaml
 
 from queries.cases import load_cases, run_corpus
+from queries.render import to_text
 from tests.conftest import CORPUS
 
 
@@ -16,7 +17,7 @@ def test_parallel_results_match_one_process(tmp_path: Path) -> None:
     corpus = tmp_path / "corpus.yaml"
     corpus.write_text(yaml.safe_dump(cases, sort_keys=False), encoding="utf-8")
     one = list(run_corpus(corpus, explain=False))
-    two = list(run_corpus(corpus, explain=False, jobs=2))
+    two = list(run_corpus(corpus, explain=False, jobs=2, text_of=to_text))
     assert [(r.id, r.status, r.got) for r in two] == [(r.id, r.status, r.got) for r in one]
     assert all(r.status == "passed" for r in two)
     # the answers came back as text from the workers

@@ -33,7 +33,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from queries.check import (
+from queries.check.rulebook import (
     DECISION_KEYS,
     INDUCTION_ROUNDS,
     ONE_VALUE,
@@ -41,12 +41,14 @@ from queries.check import (
     CheckResult,
     Rulebook,
     Search,
+    _event_label,
     _seek,
     _state_summary,
     describe_position,
     pool_facts,
     position_scenario,
 )
+from queries.search.engine import Position
 from solver import LimitReached, Session
 from solver.instrument import decisions, lookahead, plain
 from solver.terms import Function, Number, Symbol
@@ -54,7 +56,7 @@ from solver.terms import Function, Number, Symbol
 DEBUG = False
 
 if TYPE_CHECKING:
-    from queries.check import Checker
+    from queries.check.checker import Checker
 
 
 @dataclass
@@ -301,14 +303,10 @@ def _cti(checker: Checker, model: list[Symbol]) -> dict[str, Any]:
             states.setdefault(a.arguments[1].number, []).append(a.arguments[0])
         elif a.name == "occurs" and a.arguments[1].number == 1:
             event = a.arguments[0]
-    from queries.engine import Position
-
     sc = position_scenario(checker.pool, model)
     before = Position(frozenset(states.get(0, [])))
     out: dict[str, Any] = {"state": _state_summary(sc, before), "position": describe_position(checker.pool, model)}
     if event is not None:
-        from queries.check import _event_label
-
         out["event"] = _event_label(sc, event)
         out["after"] = _state_summary(sc, Position(frozenset(states.get(1, []))))
     return out

@@ -41,7 +41,7 @@ from solver import LimitReached, Session
 from solver.terms import Function, Number, Symbol, symbol_id, symbol_of_id
 
 if TYPE_CHECKING:
-    from queries.chains import ChainSearch
+    from queries.chains.search import ChainSearch
 
 # The states one position may have before the search gives up (exit 3).
 MAX_STATES = 200_000

@@ -3,15 +3,14 @@
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from logic import userrules
 from logic.errors import InputError, NotModelled
-from logic.scenario import from_data, load_file
-from queries.answer import Answer, Asker
+from queries.rulings import ask as single
+from queries.rulings.answer import Answer
 from solver import LimitReached
 from solver.errors import describe_limit
 from solver.limits import Limits
@@ -96,12 +95,11 @@ def _answer_case(case: dict[str, Any], cid: str, expected: Any, start: float, ba
                  rules: list[str] | None, explain: bool) -> CaseResult:
     try:
         if "scenario_file" in case:
-            sc = load_file(base / str(case["scenario_file"]), cards_file=cards_file)
+            sc = single.load_scenario(base / str(case["scenario_file"]), cards=cards_file)
         else:
-            sc = from_data(case["scenario"], f"case {cid}: scenario", cards_file=cards_file)
-        user = userrules.load(rules, sc.game) if rules else None
-        asker = Asker(sc, time_limit=time_limit, limits=limits, user_rules=user, explain=explain)
-        ans = asker.ask(str(case["question"]))
+            sc = single.load_scenario(case["scenario"], cards=cards_file, where=f"case {cid}: scenario")
+        lim = limits if limits is not None else Limits(time=time_limit)
+        ans = single.ask(sc, str(case["question"]), rules=rules, explain=explain, limit_set=lim)
         got = got_value(ans)
         ok = _equal(got, expected)
         return CaseResult(cid, "passed" if ok else "failed", got, expected, _ms(start), answer=ans,
@@ -128,11 +126,13 @@ def _ms(start: float) -> float:
 
 def run_corpus(path: str | Path, time_limit: float | None = None,
                cards_file: str | Path | None = None, limits: Limits | None = None,
-               rules: list[str] | None = None, explain: bool = True, jobs: int = 1) -> Iterator[CaseResult]:
+               rules: list[str] | None = None, explain: bool = True, jobs: int = 1,
+               text_of: Callable[[Answer], str] | None = None) -> Iterator[CaseResult]:
     """Every case of a corpus, in the corpus's order.  With ``jobs`` > 1 the
     cases are answered in that many worker processes (the cases are
     independent; each answer is the same as in one process); the results then
-    carry their answer as text (``CaseResult.text``) instead of the object."""
+    carry their answer as text (``CaseResult.text``, made by ``text_of``, e.g.
+    queries.render.text.to_text) instead of the object."""
     p = Path(path)
     cases = load_cases(p)
     if jobs <= 1 or len(cases) < 2:
@@ -142,7 +142,7 @@ def run_corpus(path: str | Path, time_limit: float | None = None,
     import multiprocessing
     from concurrent.futures import ProcessPoolExecutor
 
-    args = (str(p.parent), time_limit, str(cards_file) if cards_file else None, limits, rules, explain)
+    args = (str(p.parent), time_limit, str(cards_file) if cards_file else None, limits, rules, explain, text_of)
     ctx = multiprocessing.get_context("fork") if "fork" in multiprocessing.get_all_start_methods() else None
     with ProcessPoolExecutor(max_workers=min(jobs, len(cases)), mp_context=ctx) as pool:
         futures = [pool.submit(_run_detached, case, *args) for case in cases]
@@ -151,12 +151,11 @@ def run_corpus(path: str | Path, time_limit: float | None = None,
 
 
 def _run_detached(case: dict[str, Any], base: str, time_limit: float | None, cards_file: str | None,
-                  limits: Limits | None, rules: list[str] | None, explain: bool) -> CaseResult:
+                  limits: Limits | None, rules: list[str] | None, explain: bool,
+                  text_of: Callable[[Answer], str] | None) -> CaseResult:
     """run_case in a worker process: the answer travels back as text."""
-    from queries.render import to_text
-
     r = run_case(case, Path(base), time_limit, cards_file, limits=limits, rules=rules, explain=explain)
     if r.answer is not None:
-        r.text = to_text(r.answer)
+        r.text = text_of(r.answer) if text_of is not None else ""
         r.answer = None
     return r

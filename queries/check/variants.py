@@ -25,11 +25,13 @@ import time
 from typing import TYPE_CHECKING, Any
 
 from logic.scenario import VARIANTS
-from queries import describe
+from queries.check.rulebook import _states, counterexample
+from queries.search import describe
 from solver.terms import Function, Number, Symbol
 
 if TYPE_CHECKING:
-    from queries.check import Checker, Search
+    from queries.check.checker import Checker
+    from queries.check.rulebook import Search
 
 TRIES = 4  # traces under A replayed under B before "no difference found"
 
@@ -76,8 +78,6 @@ def _variant(key: str, v: str) -> Symbol:
 
 
 def _direction(checker: Checker, search: Search, key: str, a: str, b: str) -> dict[str, Any]:
-    from queries.check import _states, counterexample
-
     base = search.rule_assumptions()
     sites = {f'"{w}"' for w in _switch_sites(checker.book, key, a)}
     # a rule reading the switch decides something, as early as possible

@@ -18,7 +18,7 @@ from typing import Any
 
 from logic.games import turn
 from logic.registry import Rule
-from queries.engine import SCHEDULE, Engine, Position, Reason, Stepper, Trace
+from queries.search.engine import SCHEDULE, Engine, Position, Reason, Stepper, Trace
 from solver.terms import Function, Symbol
 
 BOX_ORDER = {"a": 0, "b": 1, "c": 2, "d": 3, "e0": 4, "e": 5, "none": 6}

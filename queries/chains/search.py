@@ -22,16 +22,19 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import Any
-
-import networkx as nx
+from typing import TYPE_CHECKING, Any
 
 from logic.errors import InputError, NotModelled
 from logic.facts import state_facts
 from logic.registry import lp_files
-from queries.engine import Engine, Position
+from queries.chains.states import Explorer
+from queries.search import describe
+from queries.search.engine import Engine, Position
 from solver import LimitReached, Session
 from solver.terms import Function, Number, String, Symbol, symbol_of_id
+
+if TYPE_CHECKING:
+    import networkx as nx
 
 # A SEGOC has four groups (turn player's / opponent's, mandatory / optional),
 # each closed by a pass at most.
@@ -394,8 +397,6 @@ class ChainSearch:
     def state_graph(self) -> Any:
         """The graph of the chain's states (queries/chainstates.py), explored once."""
         if self._graph is None:
-            from queries.chainstates import Explorer
-
             ex = Explorer(self)
             try:
                 self._graph = ex.explore()
@@ -583,6 +584,8 @@ def chain_tree(chains: Sequence[Chain], root_label: str = "position") -> nx.DiGr
     """The tree of chain prefixes: a node per chain so far (the root is the
     chain at the position), an edge per activation; complete chains carry
     their outcome."""
+    import networkx as nx  # only for the chain tree (--dot/--svg): not on the way of a ruling
+
     g = nx.DiGraph()
     g.add_node((), label=root_label, complete=False, outcome=())
     for c in chains:
@@ -653,44 +656,6 @@ def single_position(positions: Sequence[Position], what: str) -> Position:
     return positions[0]
 
 
-def answer_chains(asker: Any, q: Any, positions: Sequence[Position]) -> Any:
-    """The answer to "how many legal chains are there <when>" (an integer) or
-    "list every legal chain <when>" (a list of chains, each a list of cards,
-    first link first)."""
-    from queries.answer import Answer
-
-    if q.when.kind not in ("none", "now", "after", "in_response"):
-        raise NotModelled(f"chains asked '{q.when.kind.replace('_', ' ')} …' (ask 'now', 'after <event>' "
-                          "or 'in response to …': the chains from one position)")
-    what = q.when.event.text if q.when.event is not None else "the position"
-    if q.when.event is None and len(positions) > 1:
-        raise NotModelled("the chains of a position that begins in several ways (a player's choice in the game's "
-                          "procedures at its beginning, such as the order of their triggered abilities)")
-    pos = single_position(positions, repr(what))
-    search = ChainSearch(asker.engine, pos)
-    ans = Answer(q.text, q.kind)
-    reg = asker.engine.rules
-    ans.because = [reg[a].as_dict() for a in ("ygo_fet_box_d", "ygo_speed_response", "ygo_segoc_order")
-                   if a in reg]
-    if q.kind == "count":
-        res = search.count()
-        ans.answer = res.count
-        ans.summary = count_sentence(res.count, res.empty)
-        ans.detail["empty_chain"] = res.empty
-        if res.horizon:  # counted by traces
-            ans.detail["horizon"] = res.horizon
-        else:  # counted by states (queries/chainstates.py)
-            ans.detail["states"] = res.stats.get("states")
-        return ans
-    chains = list(search.chains())
-    ans.answer = [c.labels for c in chains]
-    groups = group_by_outcome(chains)
-    ans.detail["groups"] = [{"outcome": list(o), "chains": [c.as_json() for c in cs]} for o, cs in groups]
-    ans.summary = count_sentence(len(chains), any(not c.links for c in chains)) + \
-        f", in {len(groups)} outcome group(s)"
-    return ans
-
-
 def count_sentence(n: int, empty: bool) -> str:
     s = f"{n} legal chain{'s' if n != 1 else ''}"
     if empty:
@@ -701,29 +666,7 @@ def count_sentence(n: int, empty: bool) -> str:
 # ---------------------------------------------------------------- the command line
 
 
-def position_for(asker: Any, after: str | None) -> Position:
-    """The scenario's position (after its history), or after the event ``after``."""
-    from queries.ast import When
-    from queries.parser import parse_event
-
-    if after is None:
-        return single_position(list(asker._starts), "the beginning of the position")
-    ev = parse_event(after, asker.names)
-    try:
-        positions = asker._positions(When("after", event=ev))
-    except Exception as exc:  # the event cannot happen here
-        from queries.answer import _Impossible
-
-        if isinstance(exc, _Impossible):
-            rules = "; ".join(f"{r.id}: {r.text}" for r in exc.err.core) or "no legal way was found"
-            raise InputError(f"{after!r} cannot happen from this position ({rules})", "--after") from None
-        raise
-    return single_position(positions, repr(after))
-
-
 def point_text(sc: Any, pos: Position) -> str:
-    from queries import describe
-
     box = pos.value("box")
     pr = pos.value("priority")
     who = _s(pr) if pr is not None and pr.type.name == "String" else "nobody"
@@ -736,94 +679,3 @@ def point_text(sc: Any, pos: Position) -> str:
     return f"{where}; {who} to act"
 
 
-def _progress(enabled: bool) -> Any:
-    if not enabled:
-        return None
-    from rich.console import Console
-    from rich.progress import Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
-
-    return Progress(SpinnerColumn(), TextColumn("{task.completed} chains"), TimeElapsedColumn(),
-                    console=Console(stderr=True), transient=True)
-
-
-def run_command(scenario: str, *, after: str | None, max_links: int | None, limit: int | None,
-                count_only: bool, json_out: bool, dot: str | None, svg: str | None, distinct_copies: bool,
-                time_limit: float | None, echo: Callable[[str], None], progress: bool,
-                outcomes: bool = True) -> int:
-    """``chainjudge chains``: count, list (streamed) or draw every legal chain."""
-    import json
-
-    from logic.scenario import load_file
-    from logic.unmodelled import parts_of, refuse
-    from queries.answer import Asker
-
-    if limit is not None and limit < 1:
-        raise InputError("--limit must be 1 or more", "--limit")
-    sc = load_file(scenario)
-    parts = parts_of(sc)
-    if parts:
-        # every chain is listed, with its outcome: no reading of an unmodelled part is checked here
-        raise refuse(parts, "'chainjudge chains' lists chains only from positions that are fully modelled; "
-                            "ask 'how many legal chains are there' to have the parts checked")
-    asker = Asker(sc, time_limit=time_limit)
-    pos = position_for(asker, after)
-    search = ChainSearch(asker.engine, pos, max_links=max_links, distinct_copies=distinct_copies)
-    where = point_text(sc, pos)
-    if count_only:
-        res = search.count()
-        if json_out:
-            echo(json.dumps({"count": res.count, "empty_chain": res.empty, "position": where,
-                             "stats": res.stats}, ensure_ascii=False))
-        else:
-            echo(f"{count_sentence(res.count, res.empty)} from {where}")
-        return 0
-    chains: list[Chain] = []
-    started = time.perf_counter()
-    bar = _progress(progress and not json_out)
-    task = bar.add_task("chains", total=None) if bar is not None else None
-    if bar is not None:
-        bar.start()
-    try:
-        for c in search.chains(limit=limit, outcomes=outcomes):
-            chains.append(c)
-            if json_out:
-                echo(json.dumps(c.as_json(), ensure_ascii=False))
-            if bar is not None and task is not None:
-                bar.update(task, completed=len(chains))
-    finally:
-        if bar is not None:
-            bar.stop()
-    elapsed = time.perf_counter() - started
-    complete = limit is None or len(chains) < limit
-    groups = group_by_outcome(chains)
-    if dot is not None or svg is not None:
-        g = chain_tree(chains, root_label=where)
-        text = to_dot(g, title=f"{sc.path}: every legal chain")
-        if dot is not None:
-            with open(dot, "w", encoding="utf-8") as fh:
-                fh.write(text)
-        if svg is not None:
-            render_svg(text, svg)
-    if json_out:
-        echo(json.dumps({"summary": {
-            "chains": len(chains), "complete": complete, "position": where,
-            "groups": [{"outcome": list(o), "chains": len(cs)} for o, cs in groups],
-            "seconds": round(elapsed, 3), "stats": search.stats}}, ensure_ascii=False))
-        return 0
-    head = count_sentence(len(chains), any(not c.links for c in chains))
-    if not complete:
-        head = f"the first {len(chains)} legal chains (--limit {limit}; there may be more)"
-    echo(f"{head} from {where}, in {len(groups)} outcome group(s); a chain resolves last link first")
-    for outcome, cs in groups:
-        echo("")
-        what = "; ".join(outcome) or "nothing the timing rules look at"
-        if not outcomes:
-            what = "not resolved (--no-outcomes)"
-        echo(f"Outcome: {what}  ({len(cs)} chain{'s' if len(cs) != 1 else ''})")
-        for c in cs:
-            echo(f"  {c.text()}")
-    if dot is not None:
-        echo(f"\nThe chain tree (DOT) is in {dot}")
-    if svg is not None:
-        echo(f"\nThe chain tree (SVG) is in {svg}")
-    return 0

@@ -16,8 +16,8 @@ from typing import Any
 from logic.errors import InputError, NotModelled, shorten
 from logic.games import turn
 from logic.scenario import CardInstance, Scenario
-from queries.ast import Event, Ref, When
-from queries.engine import Engine
+from queries.language.ast import Event, Ref, When
+from queries.search.engine import Engine
 from solver.terms import Function, String, Symbol
 
 GOAL = Function("goal", [])

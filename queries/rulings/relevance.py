@@ -25,9 +25,9 @@ from logic.errors import InputError, NotModelled
 from logic.unmodelled import Part, listing, parts_of, refuse
 
 if TYPE_CHECKING:
-    from queries.answer import Answer, Asker
-    from queries.ast import Question
-    from queries.engine import Position
+    from queries.language.ast import Question
+    from queries.rulings.answer import Answer, Asker
+    from queries.search.engine import Position
     from solver.terms import Symbol
 
 READING_RULES = ("unmodelled.permissive", "unmodelled.restrictive")
@@ -107,10 +107,8 @@ def _asker(asker: Asker, reading: str, reuse: bool = False) -> Asker:
     """An asker of the same scenario under a reading; ``reuse``: from the plain
     asker's position (its history replayed: the reading changes nothing the
     replay reads)."""
-    from queries.answer import Asker as _Asker
-
     eng = asker.engine
-    other = _Asker(asker.sc, max_horizon=eng.max_horizon, explain=False, limits=eng.limits,
+    other = type(asker)(asker.sc, max_horizon=eng.max_horizon, explain=False, limits=eng.limits,
                    user_rules=asker.user_rules, reading=reading, start=asker if reuse else None)
     # one deadline for the whole answer
     other.engine.deadline = eng.deadline

@@ -3,7 +3,7 @@
 Every case of the given corpora is run as ``chainjudge cases`` runs it (with
 the checker's rule files, if any).  For a failing case the blame is the
 answer's own reason: the minimal set(s) of rules that forbid what the corpus
-expects (the engine's QuickXplain reasons, :meth:`queries.engine.Stepper.reasons`),
+expects (the engine's QuickXplain reasons, :meth:`queries.search.engine.Stepper.reasons`),
 or, for a "yes" the corpus does not expect, the rules that let the witness
 through.
 
@@ -29,14 +29,13 @@ from typing import TYPE_CHECKING, Any
 
 from logic.errors import InputError
 from logic.registry import registry
+from queries.rulings.cases import load_cases, run_case
 
 if TYPE_CHECKING:
-    from queries.check import Checker
+    from queries.check.checker import Checker
 
 
 def regression(checker: Checker) -> None:
-    from queries.cases import load_cases, run_case
-
     opts = checker.opts
     rep = checker.report
     game = opts.game

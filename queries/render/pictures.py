@@ -12,7 +12,7 @@ import networkx as nx
 
 from logic.errors import InputError
 from logic.games import turn
-from queries.answer import Answer
+from queries.rulings.answer import Answer
 
 INSTALL_HINT = ("Graphviz's 'dot' program is needed to draw pictures: install it "
                 "(Debian/Ubuntu: apt-get install graphviz; macOS: brew install graphviz; "

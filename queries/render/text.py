@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from queries.answer import Answer
+from queries.rulings.answer import Answer
 
 _VERDICT = {"yes": "Yes.", "no": "No.", "depends": "It depends."}
 

@@ -4,10 +4,9 @@ question kind needs, and the answer with its witness and reasons."""
 from __future__ import annotations
 
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
-
-import networkx as nx
 
 from logic.errors import InputError, NotModelled, shorten
 from logic.facts import resolution_unknown
@@ -15,12 +14,14 @@ from logic.registry import Rule
 from logic.scenario import Scenario
 from logic.unmodelled import parts_of, refuse
 from logic.userrules import UserRules
-from queries import describe, explain, relevance
-from queries.ast import Event, Question, When
-from queries.compile import GOAL, UNTIL, Compiler, NoSuchEvent, q_scope
-from queries.compile import phrase as event_phrase
-from queries.engine import Engine, Position, ReplayError, SearchResult, Trace
-from queries.parser import Names, parse_event, parse_question
+from queries.chains.search import ChainSearch, count_sentence, group_by_outcome, single_position
+from queries.language.ast import Event, Question, When
+from queries.language.parser import Names, parse_event, parse_question
+from queries.rulings import explain, relevance
+from queries.search import describe
+from queries.search.compile import GOAL, UNTIL, Compiler, NoSuchEvent, q_scope
+from queries.search.compile import phrase as event_phrase
+from queries.search.engine import Engine, Position, ReplayError, SearchResult, Trace
 from solver import LimitReached
 from solver.limits import Limits
 from solver.terms import Function, Number, Symbol
@@ -397,7 +398,7 @@ class Asker:
             return
         here = at.name
         inside = here in span.keys
-        ahead = any(k != here and nx.has_path(self._ahead_graph, here, k) for k in span.keys)
+        ahead = any(k != here and self._ahead_graph.has_path(here, k) for k in span.keys)
         title = f"'{when.point}'"
         if when.kind == "during" and not inside and not ahead:
             raise PointPast(f"{title} is already past: the position is at {self.turn.title(here)} "
@@ -460,8 +461,6 @@ class Asker:
         if q.kind == "next_point":
             return self._next_point(q, positions)
         if q.kind in ("count", "list"):
-            from queries.chains import answer_chains
-
             return answer_chains(self, q, positions)
         if q.kind == "when_can":
             return self._when_can(q)
@@ -738,7 +737,7 @@ class Asker:
 
         def ahead(keys: tuple[str, ...]) -> bool:
             return here in self.turn.graph and any(
-                k != here and nx.has_path(self._ahead_graph, here, k) for k in keys)
+                k != here and self._ahead_graph.has_path(here, k) for k in keys)
 
         if ev.kind in ("declare_end", "enter", "begins", "ends") and ev.point:
             span = self.compiler.span(ev.point)
@@ -1126,3 +1125,52 @@ def _dedupe(items: list[dict[str, str]]) -> list[dict[str, str]]:
     return out
 
 
+# ---------------------------------------------------------------- chains
+def answer_chains(asker: Any, q: Any, positions: Sequence[Position]) -> Any:
+    """The answer to "how many legal chains are there <when>" (an integer) or
+    "list every legal chain <when>" (a list of chains, each a list of cards,
+    first link first)."""
+    if q.when.kind not in ("none", "now", "after", "in_response"):
+        raise NotModelled(f"chains asked '{q.when.kind.replace('_', ' ')} …' (ask 'now', 'after <event>' "
+                          "or 'in response to …': the chains from one position)")
+    what = q.when.event.text if q.when.event is not None else "the position"
+    if q.when.event is None and len(positions) > 1:
+        raise NotModelled("the chains of a position that begins in several ways (a player's choice in the game's "
+                          "procedures at its beginning, such as the order of their triggered abilities)")
+    pos = single_position(positions, repr(what))
+    search = ChainSearch(asker.engine, pos)
+    ans = Answer(q.text, q.kind)
+    reg = asker.engine.rules
+    ans.because = [reg[a].as_dict() for a in ("ygo_fet_box_d", "ygo_speed_response", "ygo_segoc_order")
+                   if a in reg]
+    if q.kind == "count":
+        res = search.count()
+        ans.answer = res.count
+        ans.summary = count_sentence(res.count, res.empty)
+        ans.detail["empty_chain"] = res.empty
+        if res.horizon:  # counted by traces
+            ans.detail["horizon"] = res.horizon
+        else:  # counted by states (queries/chainstates.py)
+            ans.detail["states"] = res.stats.get("states")
+        return ans
+    chains = list(search.chains())
+    ans.answer = [c.labels for c in chains]
+    groups = group_by_outcome(chains)
+    ans.detail["groups"] = [{"outcome": list(o), "chains": [c.as_json() for c in cs]} for o, cs in groups]
+    ans.summary = count_sentence(len(chains), any(not c.links for c in chains)) + \
+        f", in {len(groups)} outcome group(s)"
+    return ans
+
+
+def position_for(asker: Any, after: str | None) -> Position:
+    """The scenario's position (after its history), or after the event ``after``
+    (``chainjudge chains --after``)."""
+    if after is None:
+        return single_position(list(asker._starts), "the beginning of the position")
+    ev = parse_event(after, asker.names)
+    try:
+        positions = asker._positions(When("after", event=ev))
+    except _Impossible as exc:  # the event cannot happen here
+        rules = "; ".join(f"{r.id}: {r.text}" for r in exc.err.core) or "no legal way was found"
+        raise InputError(f"{after!r} cannot happen from this position ({rules})", "--after") from None
+    return single_position(positions, repr(after))

@@ -29,7 +29,7 @@ from lark import (
 from logic.errors import InputError, shorten
 from logic.games import turn
 from logic.text import first_unprintable, normalise
-from queries.ast import Event, Outcome, Paid, Question, Ref, When
+from queries.language.ast import Event, Outcome, Paid, Question, Ref, When
 
 MAX_LENGTH = 1000
 _GUARD = "\x00"  # marks a point name read only right after a when-word
@@ -42,7 +42,7 @@ _SINGLE_WORD_POINTS_SKIP = {"draw", "end", "main", "battle", "combat", "beginnin
 
 @cache
 def _parser() -> Lark:
-    text = resources.files("queries").joinpath("grammar.lark").read_text(encoding="utf-8")
+    text = resources.files("queries.language").joinpath("grammar.lark").read_text(encoding="utf-8")
     return Lark(text, parser="earley", start="start", ambiguity="resolve", propagate_positions=True)
 
 

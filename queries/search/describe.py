@@ -9,8 +9,8 @@ from logic.cards import Effect
 from logic.games import turn
 from logic.registry import Rule, registry
 from logic.scenario import Scenario
-from queries.ast import Question, Ref
-from queries.engine import Position, Step, Trace
+from queries.language.ast import Question, Ref
+from queries.search.engine import Position, Step, Trace
 from solver.terms import Symbol
 
 # Which constraint bodies concern which event (for "the rules checked when it happened").

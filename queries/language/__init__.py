@@ -1,0 +1,1 @@
+"""The question language: the grammar, its syntax tree and the parser."""
