@@ -243,14 +243,14 @@ def test_scenarios_doc_lists_every_point_and_name() -> None:
 
 
 def _event_kinds() -> set[str]:
-    grammar = (ROOT / "queries" / "grammar.lark").read_text(encoding="utf-8")
+    grammar = (ROOT / "queries" / "language" / "grammar.lark").read_text(encoding="utf-8")
     block = grammar[grammar.index("\nevent:"): grammar.index("\nbase_event:")]
     return set(re.findall(r"->\s*e_(\w+)", block))
 
 
 def test_scenarios_doc_gives_a_phrase_for_every_event() -> None:
     from logic.cards import bundled
-    from queries.parser import names_for, parse_event
+    from queries.language.parser import names_for, parse_event
 
     section = _section(ROOT / "docs" / "scenarios.md", "## Event phrases")
     phrases = re.findall(r"^\| `([^`]+)`", section, re.M)
@@ -269,7 +269,7 @@ def test_scenarios_doc_gives_a_phrase_for_every_event() -> None:
 
 
 def test_questions_doc_shows_every_question_form() -> None:
-    grammar = (ROOT / "queries" / "grammar.lark").read_text(encoding="utf-8")
+    grammar = (ROOT / "queries" / "language" / "grammar.lark").read_text(encoding="utf-8")
     forms = set(re.findall(r"^(\w+_q):", grammar, re.M))
     asked = " ".join(q for _, _, q, _ in ASKS if _.startswith("docs/questions.md") or True)
     starts = {"can_q": "can ", "must_q": "must ", "does_q": "does ", "who_q": "who has priority",
