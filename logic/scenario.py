@@ -365,6 +365,14 @@ def from_data(data: Any, where: str = "<scenario>", cards_file: str | Path | Non
                     if dc is not None:
                         library.add(dc.card)
                         derived[dc.card.name] = dc
+                    elif not library.close_matches(name):
+                        import difflib
+
+                        close = difflib.get_close_matches(name, dlib.names(), n=3, cutoff=0.8)
+                        hint = f"; did you mean {', '.join(repr(c) for c in close)}?" if close else ""
+                        raise InputError(f"unknown card {shorten(name)} (not in the Yu-Gi-Oh! card library nor in "
+                                         f"the full card list{hint}; a card of your own can be defined under "
+                                         "custom_cards)", f"{where}: cards")
     else:
         from logic.mtg_cardlist import DerivedMtgCard, library_for
 

@@ -322,3 +322,12 @@ def test_progress_bar_runs(data_dir: Path, lists: tuple[bytes, bytes]) -> None:
     with _Server({"/y.jsonl": ygo}) as srv:
         res = cardstore.update("ygo", srv.url + "/y.jsonl", progress=True)
     assert res.cards == 2
+
+
+def test_a_card_in_neither_library_nor_list_says_so(data_dir: Path, tmp_path: Path) -> None:
+    cardstore.install(_jsonl(tmp_path / "y.jsonl", YGO))
+    sc = tmp_path / "s.yaml"
+    sc.write_text(SCENARIO.replace("Test Ambush Trap", "Test Ambush Trapp"), encoding="utf-8")
+    r = CliRunner().invoke(app, ["ask", str(sc), "who has priority now"])
+    assert r.exit_code == 2
+    assert "nor in the full card list" in r.output and "'Test Ambush Trap'" in r.output
