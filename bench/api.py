@@ -2,9 +2,12 @@
 cold `chainjudge ask`, and `chainjudge cases`, each as a ratio to bare
 process starts measured in the same run.
 
-    python bench/api.py [--warm] [--cold] [--cases] [--stride N] [--json FILE]
+    python bench/api.py [--warm] [--cold] [--cases] [--stride N] [--cold-stride N] [--json FILE]
 
 (no part named: all three)
+
+Times are CPU seconds (this process's for --warm, the child processes' for
+--cold and --cases), so that a loaded machine does not skew them.
 
 --warm   every case of the seed corpora (/work/shared/rulings/*.yaml, else
          tests/corpus/) and of the external corpus (tests/corpus/external/,
@@ -12,10 +15,12 @@ process starts measured in the same run.
          through ``queries.api.ask`` (explanations on, as ``chainjudge ask``)
          after one warm-up call: median, p95 and max per ruling, and the
          slowest five with why (question kind, horizon, solves, ground and
-         solve time, the outcome).  --stride N: every Nth external case.
+         solve time, the outcome).  --stride N: every Nth external case
+         (0: none).
 --cold   `chainjudge ask` on each seed case (a fresh process each), against
          a bare ``python -c "import clingo"`` run right after it: the median
-         ratio (issue 16's target: at most 5x).
+         ratio (issue 16's target: at most 5x).  --cold-stride N: every Nth
+         seed case.
 --cases  `chainjudge cases` on the Yu-Gi-Oh! seed corpus against as many bare
          python+clingo process starts run one after another (target: at most
          0.5x).
@@ -30,6 +35,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import resource
 import statistics
 import subprocess
 import sys
@@ -90,7 +96,7 @@ def warm(stride: int) -> dict[str, Any]:
 
     ask = _asker()
     runs: list[tuple[str, Path, dict[str, Any]]] = [("seed", p, c) for p in SEEDS for c in _cases(p)]
-    for p in EXTERNAL:
+    for p in EXTERNAL if stride else []:
         runs += [("external", p, c) for c in _cases(p)[::stride]]
     first = runs[0][2]
     ask(first["scenario"], first["question"], None)  # the warm-up: the process loads what it keeps
@@ -101,7 +107,7 @@ def warm(stride: int) -> dict[str, Any]:
             sc = yaml.safe_load((path.parent / case["scenario_file"]).read_text(encoding="utf-8"))
         game = sc.get("game", "ygo") if isinstance(sc, dict) else "ygo"
         cards = CARDS.get(game) if kind == "external" and CARDS.get(game, Path()).exists() else None
-        t0 = time.perf_counter()
+        t0 = time.process_time()
         why: dict[str, Any] = {}
         try:
             ans = ask(sc, case["question"], cards)
@@ -113,13 +119,14 @@ def warm(stride: int) -> dict[str, Any]:
             why = {"outcome": "limit"}
         except InputError:
             why = {"outcome": "bad input"}
-        dt = time.perf_counter() - t0
+        dt = time.process_time() - t0
         rows.append({"id": case["id"], "corpus": path.name, "set": kind, "s": dt, **why})
         print(f"  {dt * 1000:8.0f} ms  {path.name:<24} {case['id']}", file=sys.stderr, flush=True)
     xs = [r["s"] for r in rows]
+    ext = [r["s"] for r in rows if r["set"] == "external"]
     out: dict[str, Any] = {"all": _summary(xs),
                            "seed": _summary([r["s"] for r in rows if r["set"] == "seed"]),
-                           "external": _summary([r["s"] for r in rows if r["set"] == "external"]),
+                           "external": _summary(ext) if ext else None,
                            "over_3s": sum(1 for x in xs if x > 3),
                            "slowest": sorted(rows, key=lambda r: -r["s"])[:5]}
     for r in out["slowest"]:
@@ -128,17 +135,24 @@ def warm(stride: int) -> dict[str, Any]:
 
 
 # ---------------------------------------------------------------- cold
+def _children_cpu() -> float:
+    ru = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return ru.ru_utime + ru.ru_stime
+
+
 def _run(cmd: list[str], **kw: Any) -> tuple[float, int]:
-    t0 = time.perf_counter()
+    """CPU seconds (user + system) of the command and its children, and its exit code:
+    on a loaded machine wall time measures the load more than the program."""
+    c0 = _children_cpu()
     p = subprocess.run(cmd, capture_output=True, env=_env(), cwd=ROOT, **kw)
-    return time.perf_counter() - t0, p.returncode
+    return _children_cpu() - c0, p.returncode
 
 
-def cold() -> dict[str, Any]:
+def cold(stride: int = 1) -> dict[str, Any]:
     ratios, asks, bares = [], [], []
     with tempfile.TemporaryDirectory() as tmp:
         for path in SEEDS:
-            for case in _cases(path):
+            for case in _cases(path)[::stride]:
                 f = Path(tmp) / "s.yaml"
                 if "scenario" in case:
                     f.write_text(yaml.safe_dump(case["scenario"], allow_unicode=True), encoding="utf-8")
@@ -171,6 +185,7 @@ def main() -> None:
     ap.add_argument("--cold", action="store_true")
     ap.add_argument("--cases", action="store_true")
     ap.add_argument("--stride", type=int, default=1)
+    ap.add_argument("--cold-stride", type=int, default=1)
     ap.add_argument("--json", type=Path)
     a = ap.parse_args()
     every = not (a.warm or a.cold or a.cases)
@@ -181,9 +196,11 @@ def main() -> None:
     except OSError:
         pass
     if every or a.cold:
-        report["cold"] = cold()
+        report["cold"] = cold(a.cold_stride)
+        print(json.dumps({"cold": report["cold"]}), file=sys.stderr, flush=True)
     if every or a.cases:
         report["cases"] = cases_run()
+        print(json.dumps({"cases": report["cases"]}), file=sys.stderr, flush=True)
     if every or a.warm:
         report["warm"] = warm(a.stride)
     text = json.dumps(report, indent=2)

@@ -142,7 +142,7 @@ def test_copies_in_different_places_are_not_identical() -> None:
 def test_every_segoc_order_is_a_chain() -> None:
     sc = load_file(SEGOC)
     asker = Asker(sc)
-    from queries.chains import position_for
+    from queries.rulings.answer import position_for
 
     pos = position_for(asker, "the chain resolves")
     merged = [c.labels for c in ChainSearch(asker.engine, pos).chains()]

@@ -93,7 +93,7 @@ def _both(data: dict, after: str | None = None, **kw: object) -> tuple[ChainSear
     asker = Asker(from_data(data) if isinstance(data, dict) else data)
     pos = asker.start
     if after is not None:
-        from queries.chains import position_for
+        from queries.rulings.answer import position_for
 
         pos = position_for(asker, after)
     return (ChainSearch(asker.engine, pos, method="states", **kw),  # type: ignore[arg-type]

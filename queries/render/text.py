@@ -1,8 +1,9 @@
 """Text and JSON renderings of answers.
 
-The text reads like a judge's ruling: the verdict, one or two sentences
-naming the deciding rules, the timeline as a table, then the rules with
-their text and source.
+The text reads like a judge's ruling: first the ruling in a judge's words
+(the verdict, one sentence per deciding rule with its public citation,
+caveats), then "Details:": the verdict, the sentences naming the rules by id,
+the timeline as a table, then the rules with their text and source.
 """
 
 from __future__ import annotations
@@ -63,8 +64,20 @@ def headline(ans: Answer) -> str:
     return str(a)
 
 
+def judge_lines(ans: Answer) -> list[str]:
+    """The first part of a text answer: the ruling in a judge's words
+    (queries/rulings/judge.py), then its caveats."""
+    ruling = ans.ruling or {}
+    lines = list(ruling.get("lines") or [])
+    for c in ruling.get("caveats") or []:
+        lines.append(f"Caveat: {c}")
+    return lines
+
+
 def to_text(ans: Answer) -> str:
-    lines = [f"Q: {ans.question}", f"A: {headline(ans)}"]
+    judge = judge_lines(ans)
+    lines = judge + ["", "Details:"] if judge else []
+    lines += [f"Q: {ans.question}", f"A: {headline(ans)}"]
     if ans.detail.get("box"):
         lines[-1] += f"  (box {ans.detail['box']} of the Fast Effect Timing chart, at {ans.detail.get('point')})"
     if ans.summary:
@@ -90,9 +103,16 @@ def to_text(ans: Answer) -> str:
             lines.append("The rules that force it:")
         else:
             lines.append("Rules:")
+        bounds = [r for r in ans.because if r.get("kind") == "bound"]
         for r in ans.because:
+            if r.get("kind") == "bound":
+                continue
             tag = f" [{r['kind']}]" if r.get("kind") else ""
             lines.append(f"  - {r['rule']}{tag}: {r['text']}  ({r['source']})")
+        if bounds:
+            lines.append("Search bounds the answer rests on (not rules of the game):")
+            for r in bounds:
+                lines.append(f"  - {r['rule']}: {r['text']}  ({r['source']})")
     if len(reasons) > 1:
         lines.append("Independent reasons (each a minimal set):")
         for i, r in enumerate(reasons, 1):

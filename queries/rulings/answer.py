@@ -17,7 +17,7 @@ from logic.userrules import UserRules
 from queries.chains.search import ChainSearch, count_sentence, group_by_outcome, single_position
 from queries.language.ast import Event, Question, When
 from queries.language.parser import Names, parse_event, parse_question
-from queries.rulings import explain, relevance
+from queries.rulings import explain, judge, relevance
 from queries.search import describe
 from queries.search.compile import GOAL, UNTIL, Compiler, NoSuchEvent, q_scope
 from queries.search.compile import phrase as event_phrase
@@ -42,6 +42,10 @@ class Answer:
     other_witness: list[dict[str, Any]] = field(default_factory=list)
     summary: str = ""
     bounded: list[str] = field(default_factory=list)  # unmodelled parts the answer was checked against
+    # the answer in a judge's words (queries/rulings/judge.py): lines, reasons with their citations, caveats
+    ruling: dict[str, Any] = field(default_factory=dict)
+    # what the judge's words are made from (never in the JSON): the decisive trace, the why-not
+    traces: dict[str, Any] = field(default_factory=dict, repr=False, compare=False)
 
     def as_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {
@@ -64,6 +68,8 @@ class Answer:
             out["notes"] = self.notes
         if self.bounded:
             out["bounded"] = self.bounded
+        if self.ruling:
+            out["ruling"] = self.ruling
         return out
 
 
@@ -319,6 +325,7 @@ class Asker:
             ans.detail["card_sources"] = self.sc.sources()
             ans.notes.append("attributes of " + ", ".join(sorted(self.sc.derived)) +
                              " were derived from the official card text (not hand-checked)")
+        judge.annotate(self, q, ans)
         ans.stats = dict(self.engine.stats)
         ans.stats["total_ms"] = round((time.perf_counter() - started) * 1000, 1)
         for k in ("ground_ms", "solve_ms"):
@@ -605,6 +612,7 @@ class Asker:
         along the other, the first after which it can no longer happen."""
         yes = self.engine.annotate(yes)
         no = self.engine.annotate(no)
+        ans.traces.update(yes=yes, no=no)
         ans.witness = describe.timeline(self.sc, yes)
         ans.other_witness = describe.timeline(self.sc, no)
         choices = []
@@ -619,6 +627,7 @@ class Asker:
             step = steps[k]
             c = describe.choice(self.sc, step, k)
             c["then"] = outcome
+            ans.traces.setdefault("choice_steps", []).append(step)
             choices.append(c)
             rules += describe.step_permission(self.sc, step)
         ans.detail["choices"] = choices
@@ -631,6 +640,7 @@ class Asker:
     def _why_yes(self, ans: Answer, trace: Trace | None) -> None:
         if self.explain:
             trace = self.engine.annotate(trace)
+        ans.traces["witness"] = trace
         ans.witness = describe.timeline(self.sc, trace)
         ans.because = describe.permission(self.sc, trace)
         ans.detail["steps"] = describe.step_rules(self.sc, trace)
@@ -641,6 +651,8 @@ class Asker:
         if not self.explain:
             return
         wn = explain.why_not(self.engine, st, check)
+        ans.traces["why_not"] = wn
+        ans.traces.setdefault("position", st.position)
         ans.because = wn.because() or ans.because
         if not wn.reasons:
             # nothing but the game's own course stands in the way: say what brought it here
@@ -801,6 +813,7 @@ class Asker:
         if self.sc.game == "ygo" and box is not None and box.name not in ("none",) and ans.answer != "nobody":
             ans.detail["box"] = box.name.upper() if box.name != "e0" else "E (turn player's last chance)"
         ans.detail["point"] = describe.point_name(self.sc, pos)
+        ans.traces["position"] = pos
         ans.because = describe.priority_reason(self.sc, pos)
         return ans
 
@@ -847,6 +860,7 @@ class Asker:
         chains = [describe.chain_list(self.sc, p) for p in positions]
         ans.answer = chains[0] if all(c == chains[0] for c in chains) else chains
         ans.detail["links"] = describe.chain_detail(self.sc, positions[0])
+        ans.traces["position"] = positions[0]
         ans.because = describe.chain_reason(self.sc, positions)
         return ans
 
@@ -896,6 +910,8 @@ class Asker:
             else:
                 cores += res.core or []
         ans = Answer(q.text, q.kind)
+        if found:
+            ans.traces["witness"] = found[0][1]
         if len(found) == 1:
             ans.answer = found[0][0]
             ans.witness = describe.timeline(self.sc, found[0][1])
@@ -1060,6 +1076,7 @@ class Asker:
                         ans.notes.append(note)
                     ans.detail["next_turn"] = True
                 nexts.append(describe.key_name(self.sc, key))
+                ans.traces["next_key"] = key
                 ans.witness = describe.timeline(self.sc, res.trace)
         ans.answer = nexts[0] if nexts else None
         ans.because = describe.structural(self.sc, q)

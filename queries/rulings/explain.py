@@ -19,6 +19,7 @@ from typing import Any
 from logic.games import turn
 from logic.registry import Rule
 from queries.search.engine import SCHEDULE, Engine, Position, Reason, Stepper, Trace
+from solver import LimitReached
 from solver.terms import Function, Symbol
 
 BOX_ORDER = {"a": 0, "b": 1, "c": 2, "d": 3, "e0": 4, "e": 5, "none": 6}
@@ -31,6 +32,10 @@ class WhyNot:
     counterfactual: Trace | None = None
     failing_conditions: list[tuple[str, str]] = field(default_factory=list)  # (effect, condition)
     lifted: list[str] = field(default_factory=list)
+    # per rule of the reasons that alone opens a way to the goal: the shortest
+    # timeline with only that rule lifted and the card conditions failing there
+    # (a card with several effects: which effect that rule stops, and why)
+    single: list[tuple[str, Trace, list[tuple[str, str]]]] = field(default_factory=list)
 
     def because(self) -> list[dict[str, str]]:
         seen: set[str] = set()
@@ -75,6 +80,17 @@ def why_not(engine: Engine, st: Stepper, check: str, max_sets: int = 4) -> WhyNo
                 if a.name == "cond_fail_at":
                     eff, cond = a.arguments[0], a.arguments[1]
                     out.failing_conditions.append((str(eff), str(cond)))
+    if len(lifted) > 1:
+        for atom in lifted:
+            try:
+                one = st.shortest(checks, lifted=[atom])
+            except LimitReached:
+                break
+            if one is None:
+                continue
+            model = canonical(st, checks, one[0], [atom])
+            conds = [(str(a.arguments[0]), str(a.arguments[1])) for a in model if a.name == "cond_fail_at"]
+            out.single.append((atom, engine._trace(st.position, model, one[0]), conds))
     return out
 
 
