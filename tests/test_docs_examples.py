@@ -202,7 +202,7 @@ def test_the_readmes_first_command_runs_without_graphviz(tmp_path: Path) -> None
     r = subprocess.run([str(exe), *args], cwd=ROOT, env=env, capture_output=True, text=True, timeout=300)
     assert shutil.which("dot", path=str(bare)) is None
     assert r.returncode == 0, r.stderr
-    assert r.stdout.splitlines()[1].startswith("A: Yes"), r.stdout
+    assert r.stdout.lstrip().startswith("Yes") or "A: Yes" in r.stdout, r.stdout
 
 
 def test_the_readme_says_what_graphviz_adds() -> None:
