@@ -11,7 +11,7 @@ the reference enumerator (tests/reference/), side by side.
    quick).  On those positions it reports the medians of:
 
    * count s, counted/s -- ``ChainSearch.count`` by states (the default: the
-     graph of the chain's states, queries/chainstates.py), the whole call;
+     graph of the chain's states, queries/chains/states.py), the whole call;
      and the same by traces (the first version's search: clingo
      counts whole traces) for comparison;
    * list s, listed/s -- ``ChainSearch.chains`` with outcomes (each chain

@@ -10,7 +10,7 @@ with --cli, the installed command (process start included).  The ratio
 explain/answer is the cost of explaining (issue 4: at most 3x).
 
 With --relevance: the cost of the relevance check of unmodelled parts
-(queries/relevance.py, docs/not-modelled.md) as a ratio to the plain answer,
+(queries/rulings/relevance.py, docs/not-modelled.md) as a ratio to the plain answer,
 per case: the answer (with explanations), then the question solved under the
 most permissive and the most restrictive reading, forced for every case as if
 a card of the position had an unmodelled part.  Times are CPU times of this

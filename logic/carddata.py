@@ -1,8 +1,9 @@
 """The full Yu-Gi-Oh! card list (one JSON object a line), read at run time.
 
 The list is not part of the repository: it is found through ``--cards FILE``,
-the ``CHAINJUDGE_CARDS`` environment variable, or the shared data folder next
-to the checkout.  From it we take facts (type, property, ATK/DEF, level,
+the ``CHAINJUDGE_CARDS`` environment variable, the list installed by
+``chainjudge cards import`` / ``update`` (``logic/cardstore.py``), or the
+shared data folder next to the checkout.  From it we take facts (type, property, ATK/DEF, level,
 attribute) and the text a judge may want to see; the bundled library records
 only the identifiers and the SHA-256 of the text each entry was read from
 (``logic/library/ygo-stamps.yaml``, made by ``python -m logic.carddata stamp``).
@@ -11,6 +12,7 @@ only the identifiers and the SHA-256 of the text each entry was read from
 from __future__ import annotations
 
 import hashlib
+import os
 import sys
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -22,6 +24,7 @@ from typing import Any
 import yaml
 
 from logic.cache import find_list
+from logic.cardstore import installed
 
 # libyaml where it is installed (ten times faster on the bundled libraries), else the pure-Python loader
 _YAML_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
@@ -56,7 +59,14 @@ def text_digest(text: str) -> str:
 
 
 def default_path() -> Path | None:
-    """Where the card list is, if anywhere: $CHAINJUDGE_CARDS, else the shared list next to the checkout."""
+    """Where the card list is, if anywhere: $CHAINJUDGE_CARDS, else the list `chainjudge cards import`
+    installed, else the shared list next to the checkout."""
+    env = os.environ.get(ENV)
+    if env:
+        return Path(env)
+    mine = installed("ygo")  # `chainjudge cards import` / `update`
+    if mine is not None:
+        return mine
     return find_list(ENV, ("../shared/data/ygo-cards.jsonl", "shared/data/ygo-cards.jsonl"))
 
 

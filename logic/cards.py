@@ -66,7 +66,7 @@ class Effect:
     duration: str | None = None
     once_per_turn: bool = False
     once_per_turn_group: str | None = None  # shared hard once per turn ("only 1 X effect per turn")
-    errata_2014: bool = False  # read "until the End Phase" before 10 July 2014 (000.10)
+    errata_2014: bool = False  # read "until the End Phase" before 10 July 2014 (the 2014 wording change)
     amount: int | None = None  # for ATK/DEF changes, LP costs shown in summaries
     damage_step: str | None = None  # ruling override: "allowed" / "forbidden"
     damage_step_source: str = ""
@@ -77,7 +77,7 @@ class Effect:
     # target, trigger event, window, frequency, restriction, resolution,
     # approximation, ...).  Never dropped: an answer that could depend on one
     # of these is refused as not modelled, or checked under both of its
-    # readings (DESIGN.md "Not modelled").  The card-text reader writes:
+    # readings (docs/not-modelled.md).  The card-text reader writes:
     # trigger event, event, condition, qualifier, responds to, cost, target,
     # window, frequency, kind, activation, effect, restriction (on the
     # activation or on players), resolution (a restriction its resolution
@@ -347,7 +347,7 @@ def _unmodelled(d: Mapping[str, Any], where: str) -> tuple[str, ...]:
 
 def approximations(d: Mapping[str, Any], where: str) -> tuple[str, ...]:
     """A hand-checked entry's ``approximate:`` list ("<aspect>: <what is approximate>")
-    as unmodelled parts "approximation: <aspect>: <what>" (DESIGN.md "Not modelled")."""
+    as unmodelled parts "approximation: <aspect>: <what>" (docs/not-modelled.md)."""
     out = []
     for i, a in enumerate(_listify(d.get("approximate"))):
         if not isinstance(a, str) or ":" not in a or not a.split(":", 1)[0].strip() or not a.split(":", 1)[1].strip():
@@ -471,10 +471,13 @@ class Library:
             hint = f"; did you mean {', '.join(repr(c) for c in close)}?" if close else ""
             game = {"ygo": "Yu-Gi-Oh!", "mtg": "Magic"}.get(self.game, self.game)
             if self.game == "mtg":
-                hint += ("; any Magic card can be read from a card list: give Scryfall's Oracle cards file "
-                         "(or JSON lines with its fields) with --cards FILE or $CHAINJUDGE_MTG_CARDS, "
-                         "or define the card under custom_cards")
-            hint = hint or "; define it under custom_cards to use it"
+                hint += ("; any Magic card can be read from Scryfall's Oracle cards file: install it once with "
+                         "`chainjudge cards import FILE` or `chainjudge cards update` (or give it with --cards "
+                         "FILE or $CHAINJUDGE_MTG_CARDS), or define the card under custom_cards")
+            else:
+                hint += ("; any card can be read from the full card list: install it once with `chainjudge "
+                         "cards import FILE` or `chainjudge cards update` (or give it with --cards FILE or "
+                         "$CHAINJUDGE_CARDS), or define the card under custom_cards")
             raise InputError(f"unknown card {shorten(name)} (not in the {game} card library{hint})", where)
         return card
 

@@ -530,11 +530,11 @@ def initial_state(sc: Scenario) -> list[Predicate]:
         _val(_const("chain_len"), Number(0)),
     ]
     if sc.game == "ygo":
-        # DESIGN.md "Positions": the game as play enters the point; the game procedure
-        # `begin` (ygo/turn.lp) then enters it: box A, the turn player first (001.3),
+        # docs/scenarios.md, "Where a position begins": the game as play enters the point; the game procedure
+        # `begin` (ygo/turn.lp) then enters it: box A, the turn player first (FET box A),
         # unless something triggers there.  The attack declaration window is the
         # moment right after the declaration, an action that starts no chain
-        # (001.6: box B, the turn player first).
+        # (FET chart: box B, the turn player first).
         attack_window = sc.point == "bp_attack"
         out.append(_val(_const("proc"), _const("none" if attack_window else "begin")))
         out.append(_val(_const("priority"), String(sc.turn_player) if attack_window else _const("nobody")))
@@ -724,7 +724,7 @@ def mtg_initial_state(sc: Scenario) -> list[Predicate]:
     damage, the cleanup), the "at the beginning of" abilities trigger, and
     before a player receives priority state-based actions are performed and
     the triggered abilities are put on the stack (CR 117.5, 603.3).  The
-    engine starts every question from there (DESIGN.md "Positions")."""
+    engine starts every question from there (docs/scenarios.md, "Where a position begins")."""
     out: list[Predicate] = []
     out.append(_val(_const("priority"), _const("nobody")))
     out.append(_val(_const("proc"), _const("begin")))

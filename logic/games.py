@@ -2,7 +2,7 @@
 
 The point graph is a :class:`PointGraph` whose nodes are the internal
 point constants used by the encodings, annotated with the public names of
-DESIGN.md, the human names a question may use, the phase they belong to and
+docs/scenarios.md, the human names a question may use, the phase they belong to and
 whether they have an open game state.  logic/facts.py turns it into facts.
 """
 
@@ -85,10 +85,10 @@ class PointGraph:
 @dataclass(frozen=True)
 class Point:
     key: str  # internal constant used by the encodings
-    name: str  # public name (DESIGN.md)
+    name: str  # public name (docs/scenarios.md)
     phases: tuple[str, ...]  # the phases/steps it belongs to (for conditions)
     open_state: bool = False  # has box A (Yu-Gi-Oh!) / is a main phase (Magic)
-    one_chain: bool = False  # only one chain here (004.BS1, 004.DS3)
+    one_chain: bool = False  # only one chain here (YP "Battle Step" (attack declaration), DSR during damage calculation)
     human: tuple[str, ...] = ()  # other names for it in questions
     order: int = 0
     spans: tuple[str, ...] = field(default_factory=tuple)  # public names this point is "during"

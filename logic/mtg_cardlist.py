@@ -33,6 +33,7 @@ from typing import Any
 
 from logic.cache import cache_dir, file_digest, find_list
 from logic.cards import Card
+from logic.cardstore import installed
 from logic.errors import InputError, NotModelled
 
 ENV = "CHAINJUDGE_MTG_CARDS"
@@ -92,7 +93,9 @@ def list_path(cards_file: str | Path | None) -> Path | None:
             raise InputError(f"${ENV} names a Yu-Gi-Oh! card list, not a Magic one (give that one with "
                              "CHAINJUDGE_CARDS)", env)
         return p
-    return None
+    from logic.cardstore import installed
+
+    return installed("mtg")  # `chainjudge cards import` / `update`
 
 
 # ---------------------------------------------------------------- reading the file
@@ -471,5 +474,11 @@ def coverage_text(cov: dict[str, Any], top: int = 25) -> str:
 
 def default_path() -> Path | None:
     """The Magic card list: $CHAINJUDGE_MTG_CARDS, else the shared sample next to the checkout."""
+    env = os.environ.get(ENV)
+    if env:
+        return Path(env)
+    mine = installed("mtg")  # `chainjudge cards import` / `update`
+    if mine is not None:
+        return mine
     return find_list(ENV, ("../shared/data/mtg-cards-sample.jsonl", "../../shared/data/mtg-cards-sample.jsonl",
                            "shared/data/mtg-cards-sample.jsonl"))

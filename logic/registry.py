@@ -1,5 +1,5 @@
 """The rule registry: every named rule of the encodings, read from the
-``%@rule / %@text / %@source [/ %@kind]`` comment blocks (DESIGN.md).
+``%@rule / %@text / %@source [/ %@kind]`` comment blocks (encodings/README.md).
 
 A rule's guard atom is ``rule(<id with dots as underscores>)``.  Kinds:
 ``game`` (default: a rule of the game, may be blamed in an explanation),

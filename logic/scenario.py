@@ -1,4 +1,4 @@
-"""Scenario files: loading and validation (DESIGN.md, "Scenario file").
+"""Scenario files: loading and validation (docs/scenarios.md).
 
 Every problem is an :class:`InputError` naming the field (``cards[2].zone``)
 or the line of the YAML text, and what was expected.
@@ -117,12 +117,14 @@ def _line_of(node: Any) -> str:
 
 
 def derived_library(cards_file: str | Path | None) -> Any:
-    """The card list with derived attributes, from --cards FILE or $CHAINJUDGE_CARDS (or None)."""
+    """The card list with derived attributes, from --cards FILE, $CHAINJUDGE_CARDS or the
+    list installed by ``chainjudge cards import`` (or None)."""
     import os
 
+    from logic.cardstore import installed
     from logic.mtg_cardlist import game_of
 
-    path = cards_file or os.environ.get("CHAINJUDGE_CARDS")
+    path = cards_file or os.environ.get("CHAINJUDGE_CARDS") or installed("ygo")
     if not path:
         return None
     p = Path(path)
@@ -130,7 +132,7 @@ def derived_library(cards_file: str | Path | None) -> Any:
         raise InputError("the card list was not found", str(path))
     if game_of(p) == "mtg":
         # --cards names a Magic card list: the Yu-Gi-Oh! one may still be in the environment
-        env = os.environ.get("CHAINJUDGE_CARDS")
+        env = os.environ.get("CHAINJUDGE_CARDS") or installed("ygo")
         if not env or Path(env) == p or not Path(env).exists() or game_of(env) == "mtg":
             return None
         p = Path(env)
@@ -471,6 +473,14 @@ def _from_data(data: Any, where: str, cards_file: str | Path | None) -> Scenario
                     if dc is not None:
                         library.add(dc.card)
                         derived[dc.card.name] = dc
+                    elif not library.close_matches(name):
+                        import difflib
+
+                        close = difflib.get_close_matches(name, dlib.names(), n=3, cutoff=0.8)
+                        hint = f"; did you mean {', '.join(repr(c) for c in close)}?" if close else ""
+                        raise InputError(f"unknown card {shorten(name)} (not in the Yu-Gi-Oh! card library nor in "
+                                         f"the full card list{hint}; a card of your own can be defined under "
+                                         "custom_cards)", f"{where}: cards")
     else:
         from logic.mtg_cardlist import DerivedMtgCard, library_for
 
@@ -864,7 +874,7 @@ def _attack(raw: Any, sc: Scenario, where: str) -> tuple[str, str] | None:
                          f"not {t.public_name(sc.point)}", loc)
     if tid != "direct" and sc.point in ("ds_before", "ds_calc", "ds_after", "ds_end") \
             and sc.instance(tid).position == "face_down_defense":
-        raise InputError("the attack target is flipped face-up before damage calculation (004.DS2); "
+        raise InputError("the attack target is flipped face-up before damage calculation (Konami \"Damage Step rules\": before damage calculation); "
                          "give its face-up position, or start at battle.damage.start", f"{loc}.target")
     return (a.id, tid)
 
@@ -894,7 +904,7 @@ def _check_position(sc: Scenario, where: str) -> None:
 
 
 # ---------------------------------------------------------------- Magic: the combat of a position
-# DESIGN.md "Positions", docs/scenarios.md "Where a position begins": a Magic
+# docs/scenarios.md, "Where a position begins", docs/scenarios.md "Where a position begins": a Magic
 # position is after its step's turn-based action.  From the declare attackers
 # step on that action is (or follows) the declaration of attackers (CR 508.1),
 # from the declare blockers step on also the declaration of blockers (CR 509.1):

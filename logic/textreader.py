@@ -3194,7 +3194,7 @@ def _derive(r: dict[str, Any]) -> DerivedCard:
 
 # ---- what a resolution does, where the timing rules need it (kept apart from the
 # classification above).  Only an ATK/DEF change is read: the Damage Step rule
-# (004.DS; WACKY (2), DSR) lets effects that directly change ATK/DEF be activated
+# (DSR; WACKY (2), DSR) lets effects that directly change ATK/DEF be activated
 # until damage calculation.  The change is `atk_change` without an amount (not
 # computed), and the rest of the resolution stays unknown (logic/facts.py).
 _STAT_CHANGE = re.compile(r"\b(gains?|loses?) (\S+ )?(atk|def|atk/def)\b|\b(increase|decrease) the (atk|def|atk/def)\b")

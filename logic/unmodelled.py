@@ -1,10 +1,10 @@
-"""What a position holds that is not modelled (DESIGN.md, "Not modelled").
+"""What a position holds that is not modelled (docs/not-modelled.md).
 
 Every card of the position, whatever its origin (library, custom, derived) and
 game, may carry unmodelled parts: ``Card.unmodelled_parts()`` (what the card
 readers could not express, and the library's ``approximate:`` notes) and, for
 cards read from Yu-Gi-Oh! text, the reader's per-effect reports.  An answer
-rests only on what is modelled (DESIGN.md, "Not modelled"): a part that could
+rests only on what is modelled (docs/not-modelled.md): a part that could
 change the answer is refused, naming the card, the effect and the words
 (exit 4).  Whether it could is decided by solving the question under the two
 readings of ``encodings/core/unmodelled.lp`` (queries/relevance.py,

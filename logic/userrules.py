@@ -1,8 +1,8 @@
 """A rules writer's own rule file (``--rules FILE``), loaded into the rule
 registry so that explanations can cite it.
 
-The file must follow the convention of the bundled encodings (DESIGN.md, "How
-the encodings are meant to work"): every integrity constraint carries a guard
+The file must follow the convention of the bundled encodings (encodings/README.md:
+how the encodings are meant to work): every integrity constraint carries a guard
 ``rule(Id)`` and a comment block above it ::
 
     %@rule house.no_chain_in_draw

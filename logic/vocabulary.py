@@ -16,7 +16,7 @@ YGO_KINDS = {
     "ignition": "Ignition effect, Spell Speed 1, open state only",
     "quick": "Quick Effect, Spell Speed 2",
     "trigger": "Trigger effect (ygo/triggers.lp)",
-    "phase": '"during your X Phase" effect activated at a time of its controller\'s choosing (000.7)',
+    "phase": '"during your X Phase" effect activated at a time of its controller\'s choosing (the phase-effect guides)',
     "flip": "FLIP: effect (a trigger on being flipped face-up)",
     "continuous": "Continuous effect, never activated",
 }
@@ -194,8 +194,8 @@ YGO_TRIGGERS = {
 }
 YGO_DURATIONS = ("end_of_turn", "end_phase", "permanent", "end_of_next_turn", "end_of_opponents_next_turn")
 YGO_DURATION_MEANING = {
-    "end_of_turn": "until the end of this turn (cannot be let expire in the End Phase, 000.10)",
-    "end_phase": "until the End Phase: its player lets it expire during the End Phase (000.9)",
+    "end_of_turn": "until the end of this turn (cannot be let expire in the End Phase, the 2014 wording change)",
+    "end_phase": "until the End Phase: its player lets it expire during the End Phase (YP 'End Phase')",
     "permanent": "for as long as the card stays (not a lingering effect)",
     "end_of_next_turn": "until the end of the next turn: it outlasts this turn",
     "end_of_opponents_next_turn": "until the end of the opponent's next turn: it outlasts this turn",

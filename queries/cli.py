@@ -1,6 +1,6 @@
 """The command line: chainjudge ask | cases | cards | chains | check | serve.
 
-Exit codes (DESIGN.md): 0 answered; 1 a case failed / a check found a
+Exit codes (README.md): 0 answered; 1 a case failed / a check found a
 violation; 2 bad input; 3 a time, model or horizon limit was hit; 4 the
 question needs rules or cards that are not modelled.  Errors are one clear
 message on stderr, never a traceback.
@@ -173,7 +173,7 @@ def _limits(time_limit: float | None, max_models: int, ground_time: float, memor
 def ask(
     scenario: Annotated[Path, typer.Argument(help="a scenario file (YAML)")],
     question: Annotated[str, typer.Argument(help='the question, e.g. "who has priority now"')],
-    json_out: Annotated[bool, typer.Option("--json", help="the answer as JSON (DESIGN.md)")] = False,
+    json_out: Annotated[bool, typer.Option("--json", help="the answer as JSON (docs/questions.md)")] = False,
     time_limit: Annotated[float | None, typer.Option(
         "--time-limit", help="seconds before giving up (exit 3); 0: no limit")] = DEFAULT_TIME,
     max_horizon: Annotated[int | None, typer.Option("--max-horizon", help="most steps a trace may take")] = None,
@@ -333,26 +333,59 @@ def _show(v: Any) -> str:
 
 @app.command()
 def cards(
-    query: Annotated[str | None, typer.Argument(help="a name or part of one")] = None,
-    game: Annotated[str, typer.Option("--game", help="ygo or mtg")] = "ygo",
-    text: Annotated[bool, typer.Option("--text", help="show the official text (needs the card list)")] = False,
+    query: Annotated[str | None, typer.Argument(help="a name, part of one or words of its text; or `import` / "
+                                                     "`update` (install the full card lists)")] = None,
+    file: Annotated[Path | None, typer.Argument(help="for `cards import`: the card list file")] = None,
+    game: Annotated[str | None, typer.Option("--game", help="ygo or mtg (default ygo; `update`: both)")] = None,
+    text: Annotated[bool, typer.Option("--text", help="show the official text of library cards (needs the card list)")] = False,
     cards_file: Annotated[Path | None, typer.Option("--cards", help="the full card list (Yu-Gi-Oh!: JSON lines; "
                                                     "Magic: Scryfall's Oracle cards JSON or JSON lines)")] = None,
     json_out: Annotated[bool, typer.Option("--json")] = False,
     coverage: Annotated[bool, typer.Option("--coverage", help="how much of the card list the text reader classifies")] = False,
+    ygo_url: Annotated[str | None, typer.Option("--ygo-url", help="`update`: where to download the Yu-Gi-Oh! list "
+                                                "(default: YGOPRODeck's card database API)")] = None,
+    mtg_url: Annotated[str | None, typer.Option("--mtg-url", help="`update`: where to download the Magic list "
+                                                "(default: Scryfall's Oracle cards bulk data)")] = None,
 ) -> None:
-    """List the card library, or show cards matching QUERY with their timing attributes."""
+    """The card library and the full card lists.
+
+    `cards` lists the hand-checked library; `cards NAME` shows the cards that
+    match (by name, a close spelling, or words of their text): the text, the
+    timing attributes of each effect and what is not modelled.
+    `cards import FILE` installs a full card list (Yu-Gi-Oh! JSON lines, or
+    Scryfall's Oracle cards file for Magic) where every command finds it;
+    `cards update` downloads the current lists (docs/cards.md)."""
 
     def body() -> int:
+        from logic import cardstore
         from logic.cards import bundled
 
-        if coverage and game == "mtg":
+        if query in ("import", "update"):
+            if game is not None and game not in ("ygo", "mtg"):
+                raise InputError(f"--game must be ygo or mtg, not {game!r}", "--game")
+        if query == "import":
+            if file is None:
+                raise InputError("`cards import` needs the card list file: chainjudge cards import FILE", "cards import")
+            res = cardstore.install(file, game=game)
+            typer.echo(res.line())
+            return 0
+        if query == "update":
+            if file is not None:
+                raise InputError(f"`cards update` takes no file (got {str(file)!r}); to install a file you have, "
+                                 "use `chainjudge cards import FILE`", "cards update")
+            for g in ([game] if game else ["ygo", "mtg"]):
+                res = cardstore.update(g, ygo_url if g == "ygo" else mtg_url)
+                typer.echo(res.line())
+            return 0
+        if file is not None:
+            raise InputError(f"unexpected argument {str(file)!r}: name one card (in quotes if it has spaces)", "cards")
+        g = game or "ygo"
+        if coverage and g == "mtg":
             from logic import mtg_cardlist
 
             mpath = mtg_cardlist.list_path(cards_file) or mtg_cardlist.default_path()
             if mpath is None:
-                raise InputError("the Magic card list was not found: give --cards FILE or set CHAINJUDGE_MTG_CARDS",
-                                 "--coverage")
+                raise InputError(f"the Magic card list was not found: {cardstore.HINT}", "--coverage")
             if not Path(mpath).exists():
                 raise InputError("the Magic card list was not found", str(mpath))
             cov = mtg_cardlist.coverage(mtg_cardlist.load(Path(mpath)))
@@ -363,38 +396,37 @@ def cards(
 
             path = cards_file or carddata.default_path()
             if path is None:
-                raise InputError("the card list was not found: give --cards FILE or set CHAINJUDGE_CARDS", "--coverage")
+                raise InputError(f"the card list was not found: {cardstore.HINT}", "--coverage")
             args = ["coverage", str(path)] + (["--json"] if json_out else [])
             return textreader.main(args)
 
-        if game not in ("ygo", "mtg"):
-            raise InputError(f"--game must be ygo or mtg, not {game!r}", "--game")
-        lib = bundled(game)
+        if g not in ("ygo", "mtg"):
+            raise InputError(f"--game must be ygo or mtg, not {g!r}", "--game")
+        lib = bundled(g)
         chosen = [c for c in lib.cards.values() if query is None or query.lower() in c.name.lower()
                   or any(query.lower() in a.lower() for a in c.aliases)]
-        if game == "mtg" and query is not None and not chosen:
-            from logic import mtg_cardlist
-
-            mlib = mtg_cardlist.library_for(cards_file)
-            found = mlib.get(query) if mlib is not None else None
-            if found is not None:
-                chosen = [found]  # a card of the Magic card list, read from its text
+        out: list[dict[str, Any]] = []
+        listed: list[str] = []
+        how = ""
         if query is not None and not chosen:
-            close = lib.close_matches(query)
-            raise InputError(f"no card matches {query!r}" + (f"; did you mean {', '.join(close)}?" if close else ""),
-                             "cards")
+            out, listed, how = _search_card_list(query, g, cards_file)
+            if not out and not listed:
+                close = lib.close_matches(query)
+                have = _card_list_path(g, cards_file) is not None
+                raise InputError(f"no card matches {query!r}" + (f"; did you mean {', '.join(close)}?" if close else "")
+                                 + ("" if have else f" (only the hand-checked library was searched: {cardstore.HINT})"),
+                                 "cards")
         records = None
-        if text and game == "ygo":
+        if text and g == "ygo":
             from logic import carddata
 
             path = cards_file or carddata.default_path()
             if path is None:
-                raise InputError("the card list was not found: give --cards FILE or set CHAINJUDGE_CARDS", "--text")
+                raise InputError(f"the card list was not found: {cardstore.HINT}", "--text")
             records = carddata.load(Path(path))
-        out = []
         for c in sorted(chosen, key=lambda c: c.name):
             entry: dict[str, Any] = {"name": c.name, "type": c.card_type, "property": c.property,
-                                     "effects": [_effect_dict(e) for e in c.effects]}
+                                     "origin": "library", "effects": [_effect_dict(e) for e in c.effects]}
             if c.unmodelled:
                 entry["unmodelled"] = list(c.unmodelled)
             if records is not None:
@@ -404,23 +436,127 @@ def cards(
                     entry["warning"] = "the official text changed since this entry was checked"
             out.append(entry)
         if json_out:
-            typer.echo(json.dumps(out, indent=2, ensure_ascii=False))
-        else:
-            for e in out:
-                typer.echo(f"{e['name']}  [{e['type']}{' ' + e['property'] if e['property'] else ''}]")
-                if query is not None:
-                    for eff in e["effects"]:
-                        typer.echo("    " + ", ".join(f"{k}={v}" for k, v in eff.items() if v not in (None, [], False, "")))
-                    if e.get("text"):
-                        typer.echo("    text: " + e["text"])
-                    if e.get("warning"):
-                        typer.echo("    warning: " + e["warning"])
-                    for u in e.get("unmodelled", []):
-                        typer.echo("    not modelled: " + u)
-            typer.echo(f"{len(out)} card(s)")
+            typer.echo(json.dumps(out if not listed else {"matches": listed, "by": how}, indent=2, ensure_ascii=False))
+            return 0
+        if listed:
+            typer.echo(f"{len(listed)} card(s) match {query!r} by {how}; name one to see it:")
+            for n in listed[:_MAX_LISTED]:
+                typer.echo("  " + n)
+            if len(listed) > _MAX_LISTED:
+                typer.echo(f"  … and {len(listed) - _MAX_LISTED} more")
+            return 0
+        for e in out:
+            typer.echo(f"{e['name']}  [{e['type']}{' ' + e['property'] if e.get('property') else ''}]"
+                       + ("  (read from its text: not hand-checked)" if e.get("origin") == "derived" else ""))
+            if query is not None:
+                if e.get("text"):
+                    typer.echo("    text: " + e["text"])
+                for i, eff in enumerate(e["effects"], 1):
+                    status = f" [{eff.pop('status')}]" if "status" in eff else ""
+                    typer.echo(f"    effect {i}{status}: "
+                               + ", ".join(f"{k}={v}" for k, v in eff.items() if v not in (None, [], False, "")))
+                if e.get("warning"):
+                    typer.echo("    warning: " + e["warning"])
+                for u in e.get("unmodelled", []):
+                    typer.echo("    not modelled: " + u)
+        typer.echo(f"{len(out)} card(s)")
+        if query is None:
+            for line in cardstore.status() or [f"no full card list installed: {cardstore.HINT}"]:
+                typer.echo(line)
         return 0
 
     guarded(body)
+
+
+_MAX_LISTED = 25
+
+
+def _card_list_path(game: str, cards_file: Path | None) -> Path | None:
+    if game == "mtg":
+        from logic import mtg_cardlist
+
+        return mtg_cardlist.list_path(cards_file) or mtg_cardlist.default_path()
+    from logic import carddata
+    from logic.mtg_cardlist import game_of
+
+    if cards_file is not None and game_of(cards_file) != "mtg":
+        return cards_file
+    return carddata.default_path()
+
+
+def _search_card_list(query: str, game: str, cards_file: Path | None) -> tuple[list[dict[str, Any]], list[str], str]:
+    """Search the full card list: (cards to show, names to list, how they matched)."""
+    import difflib
+
+    path = _card_list_path(game, cards_file)
+    if path is None:
+        return [], [], ""
+    if not Path(path).exists():
+        raise InputError("the card list was not found", str(path))
+    q = " ".join(query.lower().split())
+    if game == "mtg":
+        from logic import mtg_cardlist
+
+        mlib = mtg_cardlist.load(Path(path))
+        names = mlib.names()
+
+        def text_of(n: str) -> str:
+            d = mlib.entry(n) or {}
+            return str(d.get("text") or d.get("oracle_text") or "")
+
+        def show(n: str) -> dict[str, Any]:
+            card = mlib.get(n)
+            d = mlib.entry(n) or {}
+            if card is None:
+                raise InputError(f"{n} is in the card list but cannot be a card in a game here "
+                                 f"({mlib.error(n) or 'not a card'})", "cards")
+            return {"name": card.name, "type": card.card_type, "property": card.property, "origin": "derived",
+                    "text": text_of(n), "effects": [_effect_dict(e) for e in card.effects],
+                    "unmodelled": list(card.unmodelled) + [f"{card.name}, ability {i}: {u}"
+                                                           for i, e in enumerate(card.effects, 1) for u in e.unmodelled],
+                    "type_line": d.get("type_line")}
+    else:
+        from logic import carddata
+        from logic.textreader import load_derived
+
+        try:
+            dlib = load_derived(Path(path))
+        except (OSError, ValueError) as exc:
+            raise InputError(f"cannot read the card list: {exc}", str(path)) from None
+        recs = carddata.load(Path(path))
+        names = dlib.names()
+
+        def text_of(n: str) -> str:
+            r = recs.get(n)
+            return r.text if r is not None else ""
+
+        def show(n: str) -> dict[str, Any]:
+            dc = dlib.get(n)
+            assert dc is not None
+            effects = []
+            for e, r in zip(dc.card.effects, dc.reports, strict=False):
+                effects.append({"status": r.status} | _effect_dict(e))
+            return {"name": dc.card.name, "type": dc.card.card_type, "property": dc.card.property,
+                    "origin": "derived", "text": text_of(n), "effects": effects,
+                    "unmodelled": dc.not_modelled(), "fully_modelled": dc.fully_modelled}
+    lower = {n.lower(): n for n in names}
+    if q in lower:
+        return [show(lower[q])], [], "name"
+    by_name = sorted(n for n in names if q in n.lower())
+    if len(by_name) == 1:
+        return [show(by_name[0])], [], "name"
+    if by_name:
+        return [], by_name, "name"
+    close = difflib.get_close_matches(q, list(lower), n=5, cutoff=0.8)
+    if len(close) == 1:
+        return [show(lower[close[0]])], [], "a close spelling"
+    if close:
+        return [], [lower[c] for c in close], "a close spelling"
+    words = q.split()
+    by_text = sorted(n for n in names if all(w in text_of(n).lower() for w in words))
+    if len(by_text) == 1:
+        return [show(by_text[0])], [], "text"
+    return [], by_text, "text"
 
 
 def _effect_dict(e: Any) -> dict[str, Any]:

@@ -13,6 +13,13 @@ import pytest
 from hypothesis import HealthCheck, settings
 
 ROOT = Path(__file__).resolve().parent.parent
+
+# The suite never sees a card list installed by `chainjudge cards import` on
+# this machine: each test process gets an empty data directory of its own
+# (tests that install a list point CHAINJUDGE_DATA_DIR elsewhere themselves).
+import tempfile  # noqa: E402
+
+os.environ["CHAINJUDGE_DATA_DIR"] = tempfile.mkdtemp(prefix="chainjudge-test-data-")
 CORPUS = ROOT / "tests" / "corpus"
 
 _COMMON = dict(deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much,

@@ -48,7 +48,7 @@ def _search(data: dict, **kw) -> ChainSearch:
     return ChainSearch(asker.engine, asker.start, **kw)
 
 
-# ---------------------------------------------------------------- questions (DESIGN.md contract)
+# ---------------------------------------------------------------- questions (docs/questions.md)
 
 
 def test_count_question_answers_an_integer() -> None:

@@ -1,6 +1,6 @@
 """'who chooses the order of X and Y' when X and Y never go on one chain
 (queries/answer.py, _chooses_separate_chains): "during your X Phase" effects of
-the turn player are ordered by the turn player (000.7, 000.9); other effects on
+the turn player are ordered by the turn player (the phase-effect guides, YP "End Phase"); other effects on
 separate chains are refused rather than answered."""
 
 from __future__ import annotations

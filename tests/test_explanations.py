@@ -83,7 +83,7 @@ def test_depends_names_both_choices():
     ans = Asker(from_data(case["scenario"], "x")).ask(case["question"])
     assert ans.verdict == "depends"
     events = [c["event"] for c in ans.detail["choices"]]
-    assert any("Effect Veiler expire" in e for e in events), events  # 000.E2 (b): B's choice
+    assert any("Effect Veiler expire" in e for e in events), events  # the End Phase guides: B's choice
     assert ans.witness and ans.other_witness
 
 

@@ -1,5 +1,5 @@
 """`chainjudge cases --grade`: each case sorted into pass, WRONG, refused,
-rejected or limit (DESIGN.md "Command line"), with the closing line
+rejected or limit (README.md, "Usage"), with the closing line
 `N passed, N failed, N skipped` where failed counts WRONG and rejected."""
 
 from __future__ import annotations
@@ -18,8 +18,8 @@ SCENARIO = yaml.safe_load((ROOT / "examples" / "veiler-end-of-main-phase-1.yaml"
 ASK = "can B activate Effect Veiler targeting Judgment Dragon after A declares the end of main phase 1"
 
 CASES = [
-    # the official ruling (004.1): B still has its chance
-    {"id": "g-pass", "source": "004.1", "scenario": SCENARIO, "question": ASK, "expect": "yes"},
+    # the official ruling (FET box E): B still has its chance
+    {"id": "g-pass", "source": "FET box E", "scenario": SCENARIO, "question": ASK, "expect": "yes"},
     # the same question with the opposite expectation: answered, and not what the case expects
     {"id": "g-wrong", "source": "made up", "scenario": SCENARIO, "question": ASK, "expect": "no"},
     # an outcome the engine does not model yet (exit 4 for ask)
@@ -59,7 +59,7 @@ def test_grade_json_is_one_document(tmp_path: Path) -> None:
     doc = json.loads(res.stdout)  # stdout is JSON alone; the summary lines went to stderr
     assert doc["grades"] == {"pass": 1, "WRONG": 1, "refused": 1, "rejected": 1, "limit": 0}
     assert [c["grade"] for c in doc["cases"]] == ["pass", "WRONG", "refused", "rejected"]
-    assert doc["cases"][0]["source"] == "004.1"
+    assert doc["cases"][0]["source"] == "FET box E"
     assert res.stderr.splitlines()[-1] == "1 passed, 2 failed, 1 skipped"
 
 

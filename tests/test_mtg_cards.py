@@ -56,7 +56,7 @@ def test_library_timing_attributes(name, kinds):
 
 
 def test_split_second_from_text():
-    """DESIGN.md's custom Sudden Shock: split second read from the text (CR 702.61)."""
+    """The custom Sudden Shock of docs/scenarios.md: split second read from the text (CR 702.61)."""
     c = parse_mtg_card({"name": "Sudden Zap", "type_line": "Instant",
                         "text": "Split second. Sudden Zap deals 2 damage to any target."}, "test", origin="custom")
     assert "split_second" in c.extra["keywords"]
@@ -65,7 +65,7 @@ def test_split_second_from_text():
 
 
 def test_creature_with_enter_trigger_from_text():
-    """DESIGN.md's Test Bear: "When ... enters" is a triggered ability (CR 603.1)."""
+    """The Test Bear of docs/scenarios.md: "When ... enters" is a triggered ability (CR 603.1)."""
     c = parse_mtg_card({"name": "Test Bear", "type_line": "Creature — Bear", "power": 2, "toughness": 2,
                         "text": "When Test Bear enters the battlefield, you gain 1 life."}, "test", origin="custom")
     assert [(e.kind, e.triggers, e.actions) for e in c.effects] == [

@@ -25,7 +25,7 @@ def _hands(owner: str, n: int) -> list[dict]:
 def test_nonactive_player_never_discards_to_hand_size(players, active, other):
     """CR 514.1: only the active player discards to the maximum hand size.  The
     asked event of a can question that can never happen is the answer No (only
-    <when> and history events are premises, DESIGN.md "Premises")."""
+    <when> and history events are premises, docs/questions.md, "Premises")."""
     sc = scenario(_hands(other, 9), phase="end", players=players, active=active,
                   history=[f"{p} passes" for p in players[players.index(active):] + players[:players.index(active)]])
     x = other[0].lower()
@@ -34,7 +34,7 @@ def test_nonactive_player_never_discards_to_hand_size(players, active, other):
 
 
 def test_impossible_premise_is_still_an_error():
-    """DESIGN.md "Premises": the same event in <when> is a bad premise (exit 2)."""
+    """docs/questions.md, "Premises": the same event in <when> is a bad premise (exit 2)."""
     from logic.errors import InputError
 
     sc = scenario(_hands("Bob", 9), phase="end", history=["Alice passes", "Bob passes"])

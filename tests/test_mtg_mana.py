@@ -1,5 +1,5 @@
 """Mana abilities (CR 605) and the casual house rule that ignores them for
-"passing in succession" (CR 117.4; DIGEST 002.9)."""
+"passing in succession" (CR 117.4; CR 117.4)."""
 
 from __future__ import annotations
 
@@ -20,7 +20,7 @@ def test_mana_ability_does_not_use_the_stack():
 
 
 def test_mana_ability_breaks_the_succession():
-    """CR 117.4; 002.9: activating a mana ability is an action between passes:
+    """CR 117.4; CR 117.4: activating a mana ability is an action between passes:
     Bob's pass gives priority to Alice and the upkeep does not end."""
     a = asker(_elves())
     assert got(a, "does the upkeep end after Bob passes") == "no"

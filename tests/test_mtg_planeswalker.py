@@ -1,4 +1,4 @@
-"""Planeswalkers and loyalty abilities (CR 306, 606; DIGEST 002.10)."""
+"""Planeswalkers and loyalty abilities (CR 306, 606; CR 606.3, 117.3c)."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ def _jace_resolved() -> dict:
 
 
 def test_controller_holds_priority_after_the_planeswalker_resolves():
-    """002.10, CR 117.3b: when the planeswalker has resolved, its controller
+    """CR 606.3, 117.3c, CR 117.3b: when the planeswalker has resolved, its controller
     (the active player) holds priority and may use a loyalty ability at once."""
     a = asker(_jace_resolved())
     assert got(a, "who has priority now") == "Alice"
@@ -23,7 +23,7 @@ def test_controller_holds_priority_after_the_planeswalker_resolves():
 
 
 def test_opponent_can_bolt_it_first_only_if_the_controller_passes():
-    """002.10: the opponent can destroy it with an instant before a loyalty
+    """CR 606.3, 117.3c: the opponent can destroy it with an instant before a loyalty
     ability is used only when the controller passes priority first."""
     a = asker(_jace_resolved())
     ans = a.ask("can Bob cast Lightning Bolt targeting Jace Beleren before Alice activates Jace Beleren")
@@ -42,7 +42,7 @@ def test_opponent_can_bolt_it_first_only_if_the_controller_passes():
 
 
 def test_loyalty_ability_sorcery_timing():
-    """CR 606.3; 002.3: not in response, not on the opponent's turn, not outside a main phase."""
+    """CR 606.3; CR 117.1a, 305.1: not in response, not on the opponent's turn, not outside a main phase."""
     cards = [card("Jace Beleren", "Alice", "battlefield"), card("Lightning Bolt", "Bob", "hand")]
     sc = scenario(cards, history=["Alice passes", "Bob casts Lightning Bolt targeting Jace Beleren"])
     assert got(sc, "can Alice activate Jace Beleren in response to Bob casting Lightning Bolt") == "no"

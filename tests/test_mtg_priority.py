@@ -1,5 +1,4 @@
-"""Priority and the stack in Magic, on the shared kernel (CR 117; DIGEST
-002.1-002.9): who acts after an action, a pass, a resolution; one object
+"""Priority and the stack in Magic, on the shared kernel (CR 117; CR 117.1): who acts after an action, a pass, a resolution; one object
 resolving at a time; N players in turn order with the active player in any
 seat."""
 
@@ -11,14 +10,14 @@ from tests.mtg_util import asker, card, got, scenario
 
 
 def test_caster_keeps_priority():
-    """CR 117.3c; 002.5: after casting a spell its caster receives priority."""
+    """CR 117.3c; CR 117.3c: after casting a spell its caster receives priority."""
     sc = scenario([card("Lightning Bolt", "Alice", "hand")])
     assert got(sc, "who has priority after Alice casts Lightning Bolt targeting Bob") == "Alice"
     assert got(sc, "what is on the stack after Alice casts Lightning Bolt targeting Bob") == ["Lightning Bolt"]
 
 
 def test_after_resolution_the_active_player_has_priority():
-    """CR 117.3b; 002.6: after an object resolves, the active player receives
+    """CR 117.3b; CR 117.3b: after an object resolves, the active player receives
     priority -- also when the non-active player cast it."""
     sc = scenario([card("Shock", "Bob", "hand")], history=["Alice passes", "Bob casts Shock targeting Alice"])
     a = asker(sc)
@@ -27,7 +26,7 @@ def test_after_resolution_the_active_player_has_priority():
 
 
 def test_only_the_top_object_resolves():
-    """CR 117.4, 405.5; 002.9: when all pass, only the top object resolves and
+    """CR 117.4, 405.5; CR 117.4: when all pass, only the top object resolves and
     players receive priority again before the next."""
     cards = [card("Grizzly Bears", "Alice", "battlefield"), card("Giant Growth", "Alice", "hand"),
              card("Lightning Bolt", "Bob", "hand")]
@@ -61,7 +60,7 @@ def test_giant_growth_in_response_saves_the_bears():
 
 
 def test_passing_on_an_empty_stack_ends_the_step():
-    """CR 117.4; 002.9: all players pass in succession on an empty stack: the step ends."""
+    """CR 117.4; CR 117.4: all players pass in succession on an empty stack: the step ends."""
     sc = scenario([card("Lightning Bolt", "Bob", "hand")], phase="upkeep", history=["Alice passes"])
     assert got(sc, "does the upkeep end after Bob passes") == "yes"
     sc = scenario([card("Lightning Bolt", "Bob", "hand")], phase="upkeep")
@@ -77,7 +76,7 @@ def test_passing_on_an_empty_stack_ends_the_step():
     ],
 )
 def test_priority_passes_in_turn_order(players, active, order):
-    """CR 117.3d, 101.4; 002.8: a player who passes gives priority to the next
+    """CR 117.3d, 101.4; CR 117.3d: a player who passes gives priority to the next
     player in turn order, starting from any seat of the active player."""
     sc = scenario([card("Lightning Bolt", active, "hand")], players=players, active=active,
                   history=[f"{active} casts Lightning Bolt targeting {order[0]}"])

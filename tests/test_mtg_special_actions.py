@@ -7,7 +7,7 @@ from tests.mtg_util import asker, card, got, scenario
 
 
 def test_land_keeps_priority_and_uses_no_stack():
-    """CR 116.2a, 117.3c; 002.3, 002.5: playing a land is a special action."""
+    """CR 116.2a, 117.3c; CR 117.1a, 305.1, CR 117.3c: playing a land is a special action."""
     a = asker(scenario([card("Forest", "Alice", "hand")]))
     assert got(a, "who has priority after Alice plays Forest") == "Alice"
     assert got(a, "what is on the stack after Alice plays Forest") == []
@@ -32,7 +32,7 @@ def test_one_land_per_turn():
 
 
 def test_turn_face_up_any_time_with_priority():
-    """CR 116.2b, 702.37e; 002.9: turning a face-down permanent face up is a
+    """CR 116.2b, 702.37e; CR 117.4: turning a face-down permanent face up is a
     special action; the player keeps priority; it uses no stack."""
     cards = [card("Exalted Angel", "Alice", "battlefield", position="face_down"),
              card("Lightning Bolt", "Bob", "hand")]
@@ -43,7 +43,7 @@ def test_turn_face_up_any_time_with_priority():
 
 
 def test_turning_face_up_breaks_the_succession():
-    """002.9, CR 117.4: a special action between passes means the step does
+    """CR 117.4, CR 117.4: a special action between passes means the step does
     not end with the next pass."""
     cards = [card("Exalted Angel", "Bob", "battlefield", position="face_down")]
     sc = scenario(cards, phase="upkeep", history=["Alice passes", "Bob turns Exalted Angel face up"])

@@ -1,5 +1,5 @@
 """Triggered abilities and state-based actions before priority (CR 117.5,
-603.3, 603.3b, 704.3; DIGEST 002.7): APNAP order with two and four players,
+603.3, 603.3b, 704.3; CR 117.5, 704.3): APNAP order with two and four players,
 the active player in different seats, each player ordering their own."""
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ def _warden(owner: str, ident: str) -> dict:
 
 
 def test_trigger_goes_on_the_stack_before_priority():
-    """CR 117.5, 603.3; 002.7: when the creature spell resolves, Soul Warden's
+    """CR 117.5, 603.3; CR 117.5, 704.3: when the creature spell resolves, Soul Warden's
     ability is put on the stack before the active player receives priority."""
     sc = scenario([_warden("Alice", "w"), card("Grizzly Bears", "Alice", "hand")],
                   history=["Alice casts Grizzly Bears", "Alice passes", "Bob passes"])

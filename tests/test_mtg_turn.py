@@ -1,5 +1,5 @@
 """The Magic turn: which steps give priority, their turn-based actions, the
-steps that are skipped or added (CR 500-514; DIGEST 002.4)."""
+steps that are skipped or added (CR 500-514; CR 117.3a, 502.4, 514.3)."""
 
 from __future__ import annotations
 
@@ -26,7 +26,7 @@ BOLT_BOB = card("Lightning Bolt", "Bob", "hand")
     ],
 )
 def test_who_has_priority_when_a_step_begins(phase, expected):
-    """CR 117.3a, 502.4, 514.3; 002.4: the active player receives priority at
+    """CR 117.3a, 502.4, 514.3; CR 117.3a, 502.4, 514.3: the active player receives priority at
     the start of each step, except in the untap and (normally) cleanup steps."""
     sc = scenario([BOLT_BOB], phase=phase)
     if phase in ("combat.attackers", "combat.end"):

@@ -1,4 +1,4 @@
-"""Say what was paid and chosen (issue 14 §2, DESIGN.md "Event phrases"):
+"""Say what was paid and chosen (issue 14 §2, docs/scenarios.md, "Event phrases"):
 costs, Tributes, materials, LP and the mode named in a history line or a
 question parse, constrain the event (the replay takes exactly the way named),
 are errors where they cannot be paid, and the cards so moved follow the "last

@@ -1,4 +1,4 @@
-"""The question language: every form of DESIGN.md parses; bad input names the
+"""The question language: every form of docs/questions.md parses; bad input names the
 column and what was expected."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Where a position begins (DESIGN.md "Positions"; docs/scenarios.md "Where a
+"""Where a position begins (docs/scenarios.md, "Where a position begins"; docs/scenarios.md "Where a
 position begins"): for every point name of both games, a scenario starting
 there, with who has priority, the box (Yu-Gi-Oh!) and what is on the chain or
 stack, each with its rule.  A position given by a scenario is the moment play
@@ -40,33 +40,33 @@ def _ygo_now(sc: dict) -> tuple[str, str | None, list]:
 @pytest.mark.parametrize(
     "phase, attack, box",
     [
-        ("draw", None, "A"),  # 001.3; 000.5 (the normal draw is the first act, in box A)
-        ("standby", None, "A"),  # 001.3; 000.7
-        ("main1", None, "A"),  # 001.3; 000.8
-        ("battle.start", None, "A"),  # 001.3; 004.SS (was box B: issue 13)
-        ("battle.battle", None, "A"),  # 001.3; 004.BS
-        ("battle.attack", DIRECT, "B"),  # 001.6 (after an action that starts no chain: TP, box B); 004.BS1
-        ("battle.damage.start", DIRECT, "A"),  # 001.3; 004.DS1
-        ("battle.damage.before_calculation", DIRECT, "A"),  # 001.3; 004.DS2
-        ("battle.damage.calculation", DIRECT, "A"),  # 001.3; 004.DS3
-        ("battle.damage.after_calculation", DIRECT, "A"),  # 001.3; 004.DS4
-        ("battle.damage.end", DIRECT, "A"),  # 001.3; 004.DS5
-        ("battle.end", None, "A"),  # 001.3; 004.ES
-        ("main2", None, "A"),  # 001.3
-        ("end", None, "A"),  # 001.3; 000.9
+        ("draw", None, "A"),  # FET box A; RB10 "Draw Phase" (the normal draw is the first act, in box A)
+        ("standby", None, "A"),  # FET box A; the phase-effect guides
+        ("main1", None, "A"),  # FET box A; FET
+        ("battle.start", None, "A"),  # FET box A; RB10 Start Step (was box B: issue 13)
+        ("battle.battle", None, "A"),  # FET box A; YP "Battle Step"
+        ("battle.attack", DIRECT, "B"),  # FET chart (after an action that starts no chain: TP, box B); YP "Battle Step" (attack declaration)
+        ("battle.damage.start", DIRECT, "A"),  # FET box A; DSR start of the Damage Step
+        ("battle.damage.before_calculation", DIRECT, "A"),  # FET box A; DSR before damage calculation
+        ("battle.damage.calculation", DIRECT, "A"),  # FET box A; DSR during damage calculation
+        ("battle.damage.after_calculation", DIRECT, "A"),  # FET box A; DSR after damage calculation
+        ("battle.damage.end", DIRECT, "A"),  # FET box A; DSR end of the Damage Step
+        ("battle.end", None, "A"),  # FET box A; RB10 End Step
+        ("main2", None, "A"),  # FET box A
+        ("end", None, "A"),  # FET box A; YP "End Phase"
     ],
 )
 def test_ygo_every_point_begins_with_the_turn_player(phase, attack, box):
-    """001.3: each phase and step (and sub-step) begins with the turn player in
+    """FET box A: each phase and step (and sub-step) begins with the turn player in
     box A, the chain empty; the attack declaration window is the moment right
-    after the declaration (001.6: box B, the turn player first)."""
+    after the declaration (FET chart: box B, the turn player first)."""
     who, got_box, chain = _ygo_now(ygo(phase, [TENGU, MST_B], attack))
     assert (who, got_box, chain) == ("A", box, [])
 
 
 def test_ygo_a_position_is_the_point_as_play_enters_it():
     """The Start Step given by a scenario is the Start Step play reaches from
-    Main Phase 1 (004.1, 001.3): the same holder, the same box."""
+    Main Phase 1 (FET box E, FET box A): the same holder, the same box."""
     a = Asker(from_data(ygo("main1", [TENGU, MST_B]), "test scenario"))
     played = a.ask("who has priority during the start step")
     start = Asker(from_data(ygo("battle.start", [TENGU, MST_B]), "test scenario")).ask("who has priority now")
@@ -74,7 +74,7 @@ def test_ygo_a_position_is_the_point_as_play_enters_it():
 
 
 def test_ygo_start_step_pass_gives_the_opponent_the_last_chance():
-    """001.5, 001.6 (box E): in the Start Step's open state the turn player's
+    """FET box E, FET chart (box E): in the Start Step's open state the turn player's
     pass is the attempt to move on; the opponent gets the chance first."""
     a = Asker(from_data(ygo("battle.start", [TENGU, MST_B]), "test scenario"))
     ans = a.ask("who has priority after A passes")
@@ -82,7 +82,7 @@ def test_ygo_start_step_pass_gives_the_opponent_the_last_chance():
 
 
 def test_ygo_standby_mandatory_effect_is_due_at_the_start():
-    """000.7: a position at the Standby Phase begins in box A with the turn
+    """the phase-effect guides: a position at the Standby Phase begins in box A with the turn
     player; Lava Golem's mandatory "during your Standby Phase" effect is not on
     a chain but must be activated, as Chain Link 1 of its own chain, before
     the phase ends."""
@@ -96,10 +96,10 @@ def test_ygo_standby_mandatory_effect_is_due_at_the_start():
 
 
 def test_ygo_after_damage_calculation_begins_after_the_calculation():
-    """004.DS3, 004.DS4: a position after damage calculation is after the
+    """DSR during damage calculation, DSR after damage calculation: a position after damage calculation is after the
     calculation: the attacked Defense Position monster's trigger (Red Dragon
     Archfiend) is due at once, so the turn player acts to start the chain
-    (001.6: something triggered, box D), exactly as when play moves on into it
+    (FET chart: something triggered, box D), exactly as when play moves on into it
     from damage calculation."""
     rda = {"card": "Red Dragon Archfiend", "controller": "A", "zone": "monster"}
     marsh = {"card": "Marshmallon", "controller": "B", "zone": "monster", "position": "face_up_defense"}
@@ -185,7 +185,7 @@ def _mtg_now(sc: dict) -> tuple[str, list]:
     ],
 )
 def test_mtg_every_point_begins_after_its_turn_based_action(phase, cards, attack, expected):
-    """DESIGN.md "Positions": after the step's turn-based action, state-based
+    """docs/scenarios.md, "Where a position begins": after the step's turn-based action, state-based
     actions, and its triggered abilities put on the stack (CR 117.5, 603.3)."""
     assert _mtg_now(mtg(phase, cards, attack)) == expected
 

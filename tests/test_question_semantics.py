@@ -50,7 +50,7 @@ _SCENARIOS: dict[str, dict[str, Any]] = {
                         _c("Mirror Force", "B", "spell_trap", position="face_down")], phase="battle.battle"),
     "ygo_imperm": _ygo([_c("Reborn Tengu", "A", "monster", position="face_up_attack"),
                         _c("Infinite Impermanence", "B", "spell_trap", position="face_down")]),
-    # 004.DS4: both trigger; SEGOC puts the turn player's first
+    # DSR after damage calculation: both trigger; SEGOC puts the turn player's first
     "ygo_order": _ygo([_c("Red Dragon Archfiend", "A", "monster", position="face_up_attack"),
                        _c("Marshmallon", "B", "monster", position="face_down_defense")],
                       phase="battle.damage.start", attack={"attacker": "Red Dragon Archfiend", "target": "Marshmallon"}),

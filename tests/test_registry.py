@@ -1,4 +1,4 @@
-"""Every restriction in encodings/ is a named rule with text and source (DESIGN.md)."""
+"""Every restriction in encodings/ is a named rule with text and source (encodings/README.md)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Refuse by relevance (DESIGN.md "Not modelled", issue 13 §1): an unmodelled
+"""Refuse by relevance (docs/not-modelled.md, docs/not-modelled.md): an unmodelled
 part that cannot change the answer is named as bounded; one that can is refused
 naming the card, the effect and the words.  Both games, unread text and library
 approximations."""

@@ -77,7 +77,7 @@ PAIRS: list[tuple[str, dict[str, Any], dict[str, Any]]] = [
     ("the same without '(Quick Effect)': an Ignition effect in your own Main Phase",
      monster("Honest", "During your Main Phase: You can return this face-up card from the field to the hand."),
      {"kind": "ignition", "speed": 1, "mandatory": False, "conditions": {"phase(main)"}}),
-    # "during your X Phase" effects are activated when their controller chooses (000.7)
+    # "during your X Phase" effects are activated when their controller chooses (the phase-effect guides)
     ("a mandatory End Phase effect",
      monster("Judgment Dragon", "Once per turn, during your End Phase: Send the top 4 cards of your Deck to the GY."),
      {"kind": "phase", "mandatory": True, "conditions": {"turn(own)", "phase(end)"}, "once_per_turn": True}),

@@ -1,6 +1,6 @@
 """The card-text reader's one resolution action: an ATK/DEF change read as
 `atk_change` without an amount (logic/textreader.py, stat_change_actions), so the
-Damage Step rule (004.DS: effects that directly change ATK/DEF) applies to cards
+Damage Step rule (DSR: effects that directly change ATK/DEF) applies to cards
 read from text.  Their resolution stays unknown (logic/facts.py, resolution_unknown).
 Texts below are invented in the official style, not copied."""
 

@@ -230,7 +230,7 @@ def test_added_from_deck_window_closes():
 
 # ---- own_monster_destroyed (Desrook Archfiend)
 # Card text: "When 'Terrorking Archfiend' you control is destroyed and sent to the GY
-# (even during the Damage Step) (Quick Effect)"; 004.DS (ruled usable there).
+# (even during the Damage Step) (Quick Effect)"; DSR (ruled usable there).
 
 def test_own_monster_destroyed_desrook_after_destruction():
     cards = [c("Desrook Archfiend", "B", "hand"), c("Summoned Skull", "B", "monster", ATK),
@@ -344,7 +344,7 @@ def test_destroy_previous_card_spell_reactor():
 
 
 # ---- atk_loss (Forbidden Lance: "loses 800 ATK"): a direct ATK change, usable in the
-# Damage Step until damage calculation (004.DS1, 004.DS2, 004.DS3).
+# Damage Step until damage calculation (DSR start of the Damage Step, DSR before damage calculation, DSR during damage calculation).
 
 LANCE_DS = [c("Forbidden Lance", "B", "spell_trap", SET), c("Summoned Skull", "A", "monster", ATK), c("Gemini Elf", "B", "monster", ATK)]
 
@@ -541,7 +541,7 @@ def test_add_target_to_hand_magician_of_faith():
 
 # ============================================================================ triggers
 # ---- takes_battle_damage (Tragoedia: "When you take battle damage: You can Special Summon
-# this card from your hand"), after damage calculation (004.DS4)
+# this card from your hand"), after damage calculation (DSR after damage calculation)
 
 def test_takes_battle_damage_tragoedia():
     cards = [c("Tragoedia", "B", "hand"), c("Summoned Skull", "A", "monster", ATK)]
@@ -654,7 +654,7 @@ def test_place_spell_counter_on_normal_summon():
 
 # ============================================================================ durations
 # ---- end_of_next_turn: the effect outlasts this turn; before the 2014 errata it read
-# "until the End Phase of the next turn" (000.10; Synchro Barrier, Tuner's Barrier), so in
+# "until the End Phase of the next turn" (the 2014 wording change; Synchro Barrier, Tuner's Barrier), so in
 # either wording it cannot be let expire in this turn's End Phase.
 
 def _lock(duration: str) -> dict[str, Any]:
@@ -721,7 +721,7 @@ def test_destroy_and_banish_summoned():
 
 
 # ---- destroy_battle_opponent + trigger before_damage_calculation (Drillroid: "Before damage
-# calculation, if this card attacks a Defense Position monster: Destroy that monster"; 004.DS2)
+# calculation, if this card attacks a Defense Position monster: Destroy that monster"; DSR before damage calculation)
 
 def test_before_damage_calculation_drillroid():
     cards = [c("Drillroid", "A", "monster", ATK), c("Mystical Elf", "B", "monster", "face_up_defense")]
@@ -743,7 +743,7 @@ def test_return_battle_opponent_to_deck_ehren():
 
 
 # ---- return_battling_monsters_to_hand (Neo-Spacian Grand Mole: "At the start of the Damage
-# Step, if this card battles an opponent's monster: You can return both ... to the hand"; 004.DS1)
+# Step, if this card battles an opponent's monster: You can return both ... to the hand"; DSR start of the Damage Step)
 
 def test_return_battling_monsters_to_hand_grand_mole():
     cards = [c("Neo-Spacian Grand Mole", "A", "monster", ATK), c("Summoned Skull", "B", "monster", ATK)]
@@ -863,7 +863,7 @@ def test_has_material_dyson_sphere():
 
 
 # ---- atk_change without an amount still counts as a direct ATK change (Limiter Removal;
-# 004.DS: usable until damage calculation)
+# DSR: usable until damage calculation)
 
 def test_atk_change_limiter_removal_in_the_damage_step():
     cards = [c("Limiter Removal", "A", "hand"), c("Summoned Skull", "A", "monster", ATK),
@@ -884,7 +884,7 @@ def test_end_of_opponents_next_turn_cannot_expire_this_turn():
 
 
 # ============================================================================ ATK changes that linger
-# ---- 000.10: ATK/DEF changes were worded "until the End Phase" before 10 July 2014 (Shrink,
+# ---- the 2014 wording change: ATK/DEF changes were worded "until the End Phase" before 10 July 2014 (Shrink,
 # Forbidden Lance): they are let expire during the End Phase, and the monster gets its ATK back.
 
 def test_atk_change_expires_in_the_end_phase_before_2014():

@@ -85,7 +85,7 @@ class Chain:
 
     @property
     def labels(self) -> list[str]:
-        """DESIGN.md's answer: the cards of the links, first link first."""
+        """The answer of docs/questions.md: the cards of the links, first link first."""
         return [lk.card or lk.effect for lk in self.links]
 
     @property
@@ -233,7 +233,7 @@ class ChainSearch:
 
     def _pre(self) -> int:
         """The most steps before the first link (or before play moves on):
-        the passes the chart allows with no chain (001.6: B, C, A, E0, E),
+        the passes the chart allows with no chain (FET chart: B, C, A, E0, E),
         after the passes that decline a SEGOC's optional groups."""
         if self._existing() > 0:
             return 0

@@ -65,7 +65,7 @@ class Check:
 
 def _begun(facts: list[Symbol], game: str, tp: str, key: str) -> list[Symbol]:
     """A generated start state as its point has begun: a scenario's state has the
-    game procedure ``begin`` due (DESIGN.md "Positions"), whose consequences
+    game procedure ``begin`` due (docs/scenarios.md, "Where a position begins"), whose consequences
     with an empty pool are only who acts and, in Yu-Gi-Oh!, box A; the
     checker's positions are free choices over every state, so it starts them
     there and keeps its horizons for the rules it checks."""

@@ -1,8 +1,8 @@
 """Equivalence of two formulations of one rule, bounded (``chainjudge check``).
 
-The documents disagree on who acts first after the turn player declares the
-end of a phase: 001.6 (the chart: box E, the opponent) against 000.6 / 004.1
-(the turn player's last chance first).  Both are encoded, switched by
+Two readings of who acts first after the turn player declares the end of a
+phase: the FET chart (box E: the opponent) against a reading where the turn
+player has one last chance first.  Both are encoded, switched by
 ``variant(end_declaration, chart | tp_first)`` (encodings/README.md).
 
 The comparison runs on the checker's search (every position built from the

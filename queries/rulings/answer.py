@@ -254,7 +254,7 @@ class Asker:
 
     # ------------------------------------------------------------ history
     def _replay_history(self) -> Position:
-        """Where the position begins (DESIGN.md "Positions"), then its history.
+        """Where the position begins (docs/scenarios.md, "Where a position begins"), then its history.
 
         With several beginnings (a player's choice in the game's procedures:
         the order of their own triggers, a trigger's target) the history is
@@ -463,7 +463,7 @@ class Asker:
         except _Impossible as imp:
             if self._leaves_multiplayer(self.start):
                 raise NotModelled(_MULTI_LEAVE + "; a player has left in the history") from None
-            # a premise that cannot happen is not a verdict (DESIGN.md, "Premises")
+            # a premise that cannot happen is not a verdict (docs/questions.md, "Premises")
             raise self._premise_error(imp, self.start) from None
 
     def _answer_from(self, q: Question, positions: list[Position]) -> Answer:
@@ -553,7 +553,7 @@ class Asker:
         try:
             facts = self._goal_facts(q)
         except _NeverAsked as never:
-            # only the events of <when> and of the history are premises (DESIGN.md
+            # only the events of <when> and of the history are premises (docs/questions.md
             # "Premises"); an asked event that can never happen here is the answer No
             ans.verdict = "no"
             ans.summary = f"No: {never.message}."
@@ -767,7 +767,7 @@ class Asker:
             raise LimitReached("horizon", res.horizon, f"no witness within {res.horizon} steps ({what})")
 
     def _premise_error(self, imp: _Impossible, pos: Position) -> InputError:
-        """A premise that cannot happen is not a verdict (DESIGN.md, "Premises"): say which and why."""
+        """A premise that cannot happen is not a verdict (docs/questions.md, "Premises"): say which and why."""
         said = imp.event.text or event_phrase(imp.event)
         reason = self._premise_reason(imp, pos) or self._premise_why(imp)
         return InputError(f"the premise '{said}' cannot happen from this position: {reason}", "question")
@@ -1069,7 +1069,7 @@ class Asker:
     def _chooses_separate_chains(self, q: Question, positions: list[Position], ans: Answer) -> Answer:
         """Two effects that never go on one chain.  If both are still activated, each
         starts its own chain and the order is whoever activates first: for "during
-        your X Phase" effects of the turn player, the turn player (000.7, 000.9).
+        your X Phase" effects of the turn player, the turn player (the phase-effect guides, YP "End Phase").
         Other cases of separate chains are not modelled (refused, not guessed)."""
         a, b = q.cards
         both = []

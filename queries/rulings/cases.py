@@ -1,4 +1,4 @@
-"""Running a corpus of ruling cases (DESIGN.md, "Ruling-case corpus")."""
+"""Running a corpus of ruling cases (docs/cases.md)."""
 
 from __future__ import annotations
 
@@ -16,7 +16,7 @@ from solver.errors import describe_limit
 from solver.limits import Limits
 
 GRADES = ("pass", "WRONG", "refused", "rejected", "limit")
-"""How ``cases --grade`` sorts a case (DESIGN.md, "Command line"): answered and
+"""How ``cases --grade`` sorts a case (README.md, "Usage"): answered and
 right; answered and not the expected answer; not modelled (exit 4); bad input
 (exit 2); a limit hit before an answer (exit 3)."""
 

@@ -38,9 +38,12 @@ if TYPE_CHECKING:
 # ---------------------------------------------------------------- citations
 
 _SEED = re.compile(r"^\d{3}\.[A-Za-z0-9]+")
-_INTERNAL = ("chainjudge", "DESIGN.md", "docs/", "LIMITATIONS.md", "issue ")
-# the public document a seed section restates, where the digest says which
-# (seeds/DIGEST.md, 001: the Fast Effect Timing chart of yugioh-card.com, 25 April 2012)
+# the project's own documents and code, cited for modelling choices (docs/sources.md,
+# "Methods and the project's own documents"): kept to the details
+_INTERNAL = ("chainjudge", "docs/", "encodings/", "logic/", "queries/", "core/", "LIMITATIONS.md", "README.md",
+             "issue ")
+# numbered sections of the outside notes the project started from (no longer cited: every
+# %@source names public sources, tests/test_sources.py); the public document they restate
 _SEED_PUBLIC = {"001": 'Konami, "Fast Effect Timing" (yugioh-card.com, 2012)'}
 
 

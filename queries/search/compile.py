@@ -37,7 +37,7 @@ _ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth")
 
 class NoSuchEvent(InputError):
     """No event of the position matches a phrase.  For an event in ``<when>`` or in
-    the history that is a bad premise (DESIGN.md "Premises"); for the asked event
+    the history that is a bad premise (docs/questions.md, "Premises"); for the asked event
     of a can/must question it is the answer No (queries/answer.py)."""
 
     def __init__(self, message: str, where: str = "", reason: str = "") -> None:
@@ -91,7 +91,7 @@ class Compiler:
 
     def _ability(self, inst: CardInstance, sel: str) -> list[Any]:
         """The ability of a card named by its place ("the second ability") or, for a
-        loyalty ability, its cost ("+1", "-2", "0"): CR 606.3, 113.1; DESIGN.md
+        loyalty ability, its cost ("+1", "-2", "0"): CR 606.3, 113.1; docs/scenarios.md
         "A activates X's <first|second|...|+N|-N> ability"."""
         abilities = sorted((e for e in inst.card.effects if e.kind != "card"), key=lambda e: e.index)
         if sel in _ORDINALS:

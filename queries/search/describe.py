@@ -55,7 +55,7 @@ def effect_label(sc: Scenario, eff: Symbol) -> str:
     except KeyError:
         return cid
     if sc.game == "mtg":
-        return cid  # DESIGN.md: a stack object is named by its card's id (detail says which ability)
+        return cid  # docs/questions.md: a stack object is named by its card's id (detail says which ability)
     activatable = [e for e in inst.card.effects if e.kind != "continuous"]
     if len(activatable) > 1:
         return f"{cid} (effect {eff.arguments[1].number})"
@@ -140,7 +140,7 @@ def _mtg_target(x: Symbol, sc: Scenario) -> str:
 
 
 def mtg_event_text(sc: Scenario, step: Step) -> str | None:
-    """Magic events in the words of the question language (DESIGN.md)."""
+    """Magic events in the words of the question language (docs/scenarios.md)."""
     e = step.event
     n = e.name
     args = e.arguments

@@ -396,7 +396,7 @@ class Engine:
         return Position(frozenset(_fluent(f.raw) for f in initial_state(self.sc)))
 
     def starts(self) -> list[Position]:
-        """Where the scenario's position begins (DESIGN.md "Positions"): for Magic,
+        """Where the scenario's position begins (docs/scenarios.md, "Where a position begins"): for Magic,
         after the step's turn-based action, state-based actions and its "at the
         beginning of" triggered abilities put on the stack, the active player
         about to receive priority (CR 117.3a, 117.5, 603.3b).  More than one

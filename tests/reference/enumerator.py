@@ -129,7 +129,7 @@ class Reference:
     # ------------------------------------------------------------ the search
     def run(self) -> set[Chain]:
         if self.spec.point == "draw":
-            # the normal draw comes first (000.5); it starts no chain
+            # the normal draw comes first (RB10 "Draw Phase"); it starts no chain
             self.found.add(())
             return self.found
         pending = frozenset(i for i, e in enumerate(self.effs) if e.pending)

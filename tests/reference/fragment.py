@@ -23,7 +23,7 @@ import hashlib
 
 # ---------------------------------------------------------------- the rules, in words
 #
-# Points (DIGEST 001.3, 004): the generated positions are at one of these
+# Points (FET box A, 004): the generated positions are at one of these
 # points, with no attack in progress.  Points with an open game state begin
 # in box A, the others in box B; the turn player has priority.
 POINTS = ("draw", "standby", "main1", "bp_start", "bp_battle", "bp_end", "main2", "end")
@@ -39,7 +39,7 @@ PHASES = {
     "damage_step": set(),
 }
 #
-# Fast Effect Timing (001.2-001.6, the chart; the DIGEST's "chart" reading of
+# Fast Effect Timing (the FET chart; its reading of
 # box E): with no chain, box A (turn player, open state) -> pass -> box E
 # (opponent's last chance) -> pass -> play moves on.  Box B (turn player) ->
 # pass -> box C (opponent) -> pass -> box A at an open point, else play moves
@@ -47,9 +47,9 @@ PHASES = {
 # (Summon, Set, ...): play moves on as well.  An activation starts or
 # continues a chain (box D): the other player may respond; two passes in
 # succession resolve the chain.  In the Draw Phase nothing comes before the
-# normal draw (000.5): a position at the Draw Phase has only the empty chain.
+# normal draw (RB10 "Draw Phase"): a position at the Draw Phase has only the empty chain.
 #
-# Spell speeds (001.1): a link's speed is at least the speed of the link it
+# Spell speeds (FET): a link's speed is at least the speed of the link it
 # responds to; speed 1 only as chain link 1 (or in a SEGOC).  Ignition
 # effects and speed-1 Spell Cards only in box A of the turn player's Main
 # Phase.

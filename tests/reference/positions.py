@@ -177,7 +177,7 @@ def engine_position(engine: Any, spec: Spec) -> Any:
     from queries.engine import Position
     from solver.terms import Function, Number, String
 
-    pos = engine.starts()[0]  # where the position begins (DESIGN.md "Positions")
+    pos = engine.starts()[0]  # where the position begins (docs/scenarios.md, "Where a position begins")
     pending = [e for e in spec.effects if e.pending]
     if not pending:
         return pos
