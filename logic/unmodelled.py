@@ -63,7 +63,7 @@ ASPECT_READINGS: dict[str, frozenset[str]] = {
 
 
 # Text of a Magic card that is no ability of the model but can matter only in
-# one circumstance (docs/not-modelled.md, "Where a card's text can matter"):
+# one circumstance (docs/not-modelled.md, "Which aspects are bounded"):
 #   zone:<Z>  -- while the card is in zone Z (a way to cast it or an ability used
 #                from there: "casting it face down" from the hand, flashback from
 #                the graveyard); the permissive reading lets it do anything

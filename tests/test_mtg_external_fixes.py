@@ -164,7 +164,7 @@ def test_after_the_last_pass_the_next_step_has_begun(players, active):
     """CR 500.2, 117.3a, 513.1, 603.3: when everyone passes with an empty stack the
     step ends; what a player then sees is the next step as it begins, its "at the
     beginning of" triggers on the stack and the active player about to act (the
-    same moment a position at that step means, DESIGN.md "Positions")."""
+    same moment a position at that step means, docs/scenarios.md "Where a position begins")."""
     i = players.index(active)
     order = list(players[i:] + players[:i])
     sc = scenario([card("Test Sparker", active, "battlefield")], phase="main2", players=players, active=active,

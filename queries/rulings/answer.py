@@ -883,7 +883,7 @@ class Asker:
         next sees is the next step as it begins: after its turn-based action and
         with its "at the beginning of" triggered abilities on the stack, the
         active player about to receive priority (CR 500.2, 117.3a, 513.1, 603.3;
-        DESIGN.md "Positions" -- the same moment a position at that step means).
+        docs/scenarios.md "Where a position begins" -- the same moment a position at that step means).
         Positions where the game is not moving on are kept as they are; so are
         questions asked "during"/"before" a point (already at that point)."""
         if self.sc.game != "mtg" or q.when.kind not in ("now", "after", "none"):
