@@ -63,7 +63,7 @@ from logic.errors import InputError
 # the code derivations depend on, as imported (see grammar_digest)
 _SOURCES = tuple(Path(m).read_bytes() for m in (__file__, V.__file__, _cards_module.__file__))
 
-READER_VERSION = "1.4"  # 1.3: Spell/Trap targets include the Field Zone; "up to N" targets. 1.2: every sentence read or listed. 1.1: ATK/DEF changes read as atk_change
+READER_VERSION = "1.5"  # 1.5: coarse self triggers, Damage Step from battle trigger events, old battle wordings. 1.3: Spell/Trap targets include the Field Zone; "up to N" targets. 1.2: every sentence read or listed. 1.1: ATK/DEF changes read as atk_change
 # 1.2: unmodelled parts of effects and cards, older mandatory wording, hard once per turn groups
 
 CLASSIFIED, PARTIAL, UNCLASSIFIED = "classified", "partial", "unclassified"
@@ -2142,8 +2142,11 @@ def _read_clause(a: Analysis, c: Clause, event_windows: bool) -> None:
                 if t not in a.triggers:
                     a.triggers.append(t)
             return
+        _coarse_self_trigger(a, c)
         a.unmodelled.append(f"trigger event: {text}")
         return
+    if c.subject == "self" and c.is_event and a.kind in ("trigger", "flip") and c.lead in ("when", "if"):
+        _coarse_self_trigger(a, c)  # "this card in its owner's possession is destroyed ..."
     if c.is_event:
         if a.kind == "trigger" and c.lead in ("when", "if", "each_time", "after") and not event_windows:
             a.unmodelled.append(f"trigger event: {text}")
@@ -2361,6 +2364,23 @@ def _self_trigger(c: Clause) -> list[str] | None:
     if body == "leaves the field" and c.subject_words != ("this", "face-up", "card"):
         return None  # "this card leaves the field" includes leaving face-down
     return _SELF_TRIGGERS.get(body)
+
+
+def _coarse_self_trigger(a: Analysis, c: Clause) -> None:
+    """A self event narrower than a vocabulary trigger ("is sent to the GY by a card
+    effect", "is Special Summoned from the Spell & Trap Zone"): its wider trigger is
+    recorded, and the caller keeps the words as an unmodelled trigger event (never
+    bounded, so an answer that could turn on it is refused).  It says what moves
+    the card itself, which the Damage Step rule reads (ygo.damage_step.allowed)."""
+    body = c.pred_text()
+    if body.startswith("leaves the field") and c.subject_words[:2] != ("this", "face-up"):
+        return
+    wider = [k for k in _SELF_TRIGGERS if body.startswith(k + " ")]
+    if not wider:
+        return
+    for t in _SELF_TRIGGERS[max(wider, key=len)]:
+        if t not in a.triggers:
+            a.triggers.append(t)
 
 
 def _read_act(a: Analysis, act: Act) -> None:
@@ -3120,6 +3140,13 @@ def _derive(r: dict[str, Any]) -> DerivedCard:
         if a.damage_step:
             d["damage_step"] = a.damage_step
             d["damage_step_source"] = "card text"
+        elif a.kind == "trigger" and _battle_trigger_event(a.unmodelled):
+            # an activation condition met only by a battle (destruction by battle, battle
+            # damage) is met in the Damage Step, where the rule lets it be activated
+            d["damage_step"] = "allowed"
+            d["damage_step_source"] = ("card text (its trigger event is a battle's: destruction by battle or "
+                                       "battle damage); 004.DS (effects whose activation condition is specific "
+                                       "to the Damage Step)")
         d["summary"] = u.text[:200]
         d["source"] = "derived from the card text"
         # what the effect says that is not modelled, and what the reader could not read
@@ -3163,6 +3190,15 @@ _STAT_CHANGE = re.compile(r"\b(gains?|loses?) (\S+ )?(atk|def|atk/def)\b|\b(incr
 # a resolution that also does one of these is more than an ATK/DEF change: not read
 _OTHER_RESOLUTION = {"destroy", "destroyed", "banish", "return", "send", "special", "negate", "draw", "add",
                      "shuffle", "tribute", "change", "take", "inflict", "equip", "discard", "set"}
+
+
+_BATTLE_EVENT = re.compile(r"\bby battle\b|\bbattle damage\b|\bbattle or effect damage\b")
+
+
+def _battle_trigger_event(unmodelled: Iterable[str]) -> bool:
+    """Whether an unmodelled trigger event can be met by a battle (a monster destroyed
+    by battle, battle damage): a Damage Step event (004.DS)."""
+    return any(p.startswith("trigger event:") and _BATTLE_EVENT.search(p) for p in unmodelled)
 
 
 def stat_change_actions(u: Unit) -> list[str]:
