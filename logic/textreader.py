@@ -1442,7 +1442,7 @@ def _contains(words: list[str] | tuple[str, ...], phrase: str) -> bool:
     return f" {phrase} " in f" {' '.join(words)} "
 
 
-_EVENT_WINDOWS = {"w_ds_start", "w_ds_after", "w_ds_end", "w_phase_start", "w_phase_end", "w_end_of_turn"}
+_EVENT_WINDOWS = {"w_old_ds_before", "w_ds_start", "w_ds_after", "w_ds_end", "w_phase_start", "w_phase_end", "w_end_of_turn"}
 # windows that make an effect without "(Quick Effect)" a trigger (it happens at that moment)
 _MOMENT_WINDOWS = {"w_ds_before", "w_ds_calc"}
 _PHASE_OF = {"draw": "draw", "standby": "standby", "main": "main", "main1": "main1", "main2": "main2", "battle": "battle", "end": "end",
@@ -1515,7 +1515,7 @@ def _old_mandatory_split(toks: list[Tok]) -> tuple[list[Tok], list[Tok]] | None:
     "Each time ..., place a counter" (counters piling up) and actions that modify
     battle ("inflict piercing battle damage") stay Continuous Effects."""
     first = toks[0].value.lower() if toks and toks[0].type == "WORD" else ""
-    if first not in ("when", "if", "each"):
+    if first not in ("when", "if", "each", "while"):
         return None
     for i in range(1, len(toks) - 1):
         if toks[i].type != "COMMA":
@@ -1524,8 +1524,10 @@ def _old_mandatory_split(toks: list[Tok]) -> tuple[list[Tok], list[Tok]] | None:
         if nxt.type != "WORD" or nxt.value.lower() not in _OLD_ACTIONS:
             continue
         head, body = toks[:i], toks[i + 1 :]
+        if first == "while" and not _old_battle_window(head, body):
+            return None  # "While ..., if this card attacks ..., destroy ... without damage calculation" only
         bw = " ".join(_words_of(body))
-        if any(c in bw for c in _OLD_CONTINUOUS_CUES):
+        if any(c in bw for c in _OLD_CONTINUOUS_CUES) and not _old_battle_window(head, body):
             return None
         items = parse_head(tuple(head_words(head)))
         clauses = [it.clause for it in items if it.clause is not None]
@@ -1536,6 +1538,29 @@ def _old_mandatory_split(toks: list[Tok]) -> tuple[list[Tok], list[Tok]] | None:
         if first == "each" and nxt.value.lower() in ("place", "put") and "counter" in bw:
             return None  # "Each time ..., place 1 counter on this card": counters pile up (Continuous)
         return head, body
+    return None
+
+
+# Older wording of a Trigger Effect of the Damage Step: "If this card attacks/battles ...,
+# destroy the monster ... without applying damage calculation" activates at the start
+# of the Damage Step (Yugipedia "Damage Step": Nanobreaker, Disciple of the Forbidden
+# Spell; "without (applying) damage calculation", a face-down monster not flipped yet).
+_OLD_DS_START = ("without applying damage calculation", "without damage calculation",
+                 "without flipping it face-up", "at the start of the damage step")
+_OLD_DS_BEFORE = ("before damage calculation",)
+
+
+def _old_battle_window(head: list[Tok], body: list[Tok]) -> str | None:
+    """The Damage Step window of an older-wording battle effect ("If this card attacks
+    ..., destroy ... without applying damage calculation"): w_ds_start or w_old_ds_before."""
+    hw = " ".join(_words_of(head))
+    if not any(x in hw for x in ("this card attacks", "this card battles")):
+        return None
+    bw = " ".join(_words_of(body))
+    if any(c in bw for c in _OLD_DS_START):
+        return "w_ds_start"
+    if any(c in bw for c in _OLD_DS_BEFORE):
+        return "w_old_ds_before"
     return None
 
 
@@ -1613,6 +1638,7 @@ def analyse_effect(unit: Unit, card_type: str, prop: str | None, kinds: tuple[st
         if lead is not None and lead[0]:
             head, cost = lead
     old_style = False
+    old_battle = None
     words = _words_of(main.tokens)
 
     # ---- "(Once per turn,) you can activate 1 of these effects." with bulleted modes
@@ -1652,6 +1678,7 @@ def analyse_effect(unit: Unit, card_type: str, prop: str | None, kinds: tuple[st
             # 2 counters on it", "Each time a monster is Flip Summoned, inflict 300 damage"
             head, body = msplit
             a.notes.append("older wording without ':': 'When/If/Each time <event>, <do>' read as a mandatory Trigger Effect")
+            old_battle = _old_battle_window(head, body)
         else:
             a.kind = "continuous"
         if a.kind == "continuous":
@@ -1669,6 +1696,8 @@ def analyse_effect(unit: Unit, card_type: str, prop: str | None, kinds: tuple[st
         items = parse_head(hw)
     if flip:
         items = (Item("flip_label", ("flip",)),) + items
+    if old_battle is not None:
+        items = items + (Item(old_battle, ("damage", "step")),)  # the window its words imply (a trigger)
     union = any(i.rule == "you_can_label" for i in items)  # "..., you can:" / "you can either: ..., OR: ..."
     if ncolon > 1 and not union:
         a.reasons.append("more than one ':' in one effect")
@@ -1968,6 +1997,8 @@ def _read_item(a: Analysis, it: Item, event_windows: bool) -> None:
             a.unmodelled.append("trigger event: before damage calculation")
         else:
             a.add_cond("phase(ds_before)")
+    elif r == "w_old_ds_before":
+        a.triggers.append("before_damage_calculation")  # an older-wording battle effect (_old_battle_window)
     elif r == "w_ds_after":
         if a.kind == "trigger":
             a.triggers.append("after_damage_calculation")
