@@ -1732,6 +1732,15 @@ def analyse_effect(unit: Unit, card_type: str, prop: str | None, kinds: tuple[st
             all(i.clause.lead == "when" and _is_activation_event(i.clause) for i in event_clauses):  # type: ignore[union-attr]
         a.kind = "quick"
         a.notes.append("older wording: responds to an activation, so a Quick Effect (Spell Speed 2)")
+    # Older PSCT has no "(Quick Effect)" label either: a monster effect activated "during
+    # either player's turn" (or in the opponent's turn, where no Ignition Effect can be) is
+    # a Quick Effect, also when it answers an activation (r/Yugioh101 wiki "Ignition Effect")
+    if a.kind in ("ignition", "trigger") and is_monster_text and not old_style and not event_windows and not phase_windows and \
+            any(i.rule == "w_turn" and i.owner in ("either", "opp") for i in items) and \
+            all(i.clause.understood for i in clauses) and not not_understood and \
+            all(i.clause.lead == "when" and _is_activation_event(i.clause) for i in event_clauses):  # type: ignore[union-attr]
+        a.kind = "quick"
+        a.notes.append("older wording: activated during either player's turn, so a Quick Effect (Spell Speed 2)")
     # a clause we could not read decides between trigger and ignition
     undecided = [i for i in clauses if not i.clause.understood and i.clause.lead in ("when", "if")]  # type: ignore[union-attr]
     if a.kind in ("ignition", "phase") and undecided:
