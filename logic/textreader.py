@@ -3164,6 +3164,11 @@ def _derive(r: dict[str, Any]) -> DerivedCard:
             d["cost"] = [c for c in a.costs]
         if a.kind != "continuous" and stat_change_actions(u):
             d["actions"] = stat_change_actions(u)
+        elif a.kind == "card" and not u.sentences and any(
+                x.kind == "continuous" and y.block == u.block and stat_change_actions(y) for y, x in analysed):
+            # the activation of a Continuous Spell/Trap whose effect applied from then on
+            # changes ATK/DEF (Mirror Wall) directly changes ATK/DEF (004.DS)
+            d["actions"] = ["atk_change"]
         tgt = {k: v for k, v in a.target.items() if not k.startswith("_")}
         if tgt and "zone" in tgt:
             d["target"] = tgt
@@ -3226,7 +3231,8 @@ def _derive(r: dict[str, Any]) -> DerivedCard:
 # (004.DS; WACKY (2), DSR) lets effects that directly change ATK/DEF be activated
 # until damage calculation.  The change is `atk_change` without an amount (not
 # computed), and the rest of the resolution stays unknown (logic/facts.py).
-_STAT_CHANGE = re.compile(r"\b(gains?|loses?) (\S+ )?(atk|def|atk/def)\b|\b(increase|decrease) the (atk|def|atk/def)\b")
+_STAT_CHANGE = re.compile(r"\b(gains?|loses?) (\S+ )?(atk|def|atk/def)\b|\b(increase|decrease) the (atk|def|atk/def)\b"
+                          r"|\b(double|halve) the (current |original )?(atk|def|atk/def)\b")
 # a resolution that also does one of these is more than an ATK/DEF change: not read
 _OTHER_RESOLUTION = {"destroy", "destroyed", "banish", "return", "send", "special", "negate", "draw", "add",
                      "shuffle", "tribute", "change", "take", "inflict", "equip", "discard", "set"}
@@ -3246,13 +3252,18 @@ def stat_change_actions(u: Unit) -> list[str]:
     ("it gains 500 ATK", "that target loses 600 ATK", "Increase the DEF of ... by 500
     points"), else []."""
     body: list[str] = []
+    now: list[str] = []  # without what it does later ("During the End Phase of this turn, destroy them")
     for s in u.sentences:
         _, _, toks, _, _ = _split_segments(s)
-        body += _words_of(toks)
+        words_ = _words_of(toks)
+        body += words_
+        if not _starts(words_, (("during", "the", "end", "phase"),)):
+            now += words_
     text = " ".join(body)
     if not _STAT_CHANGE.search(text):
         return []
     # "... cannot be targeted or destroyed by other card effects" is a protection, not a destruction
+    text = " ".join(now)
     words = set(text.replace("cannot be targeted or destroyed", "").replace("destroyed by", "").split())
     if words & _OTHER_RESOLUTION:
         return []
