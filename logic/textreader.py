@@ -3232,7 +3232,8 @@ def _derive(r: dict[str, Any]) -> DerivedCard:
 # until damage calculation.  The change is `atk_change` without an amount (not
 # computed), and the rest of the resolution stays unknown (logic/facts.py).
 _STAT_CHANGE = re.compile(r"\b(gains?|loses?) (\S+ )?(atk|def|atk/def)\b|\b(increase|decrease) the (atk|def|atk/def)\b"
-                          r"|\b(double|halve) the (current |original )?(atk|def|atk/def)\b")
+                          r"|\b(double|halve) the (current |original )?(atk|def|atk/def)\b"
+                          r"|\b(atk|def|atk/def) becomes? (equal|double|half)\b")
 # a resolution that also does one of these is more than an ATK/DEF change: not read
 _OTHER_RESOLUTION = {"destroy", "destroyed", "banish", "return", "send", "special", "negate", "draw", "add",
                      "shuffle", "tribute", "change", "take", "inflict", "equip", "discard", "set"}
@@ -3264,6 +3265,12 @@ def stat_change_actions(u: Unit) -> list[str]:
         return []
     # "... cannot be targeted or destroyed by other card effects" is a protection, not a destruction
     text = " ".join(now)
+    head, sep, then = text.partition(", and if you do ,")
+    if sep and _STAT_CHANGE.search(then) and not _STAT_CHANGE.search(head) and \
+            not {"special", "equip"} & set(text.split()):
+        # "banish ..., and if you do, this card's ATK becomes equal to ...": the change it
+        # resolves to (Aegaion the Sea Castrum), not a Summon's (Powerful Rebirth, DSR)
+        text = then
     words = set(text.replace("cannot be targeted or destroyed", "").replace("destroyed by", "").split())
     if words & _OTHER_RESOLUTION:
         return []
