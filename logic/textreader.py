@@ -1504,7 +1504,10 @@ _OLD_ACTIONS = {"inflict", "put", "place", "destroy", "draw", "add", "special", 
                 "pay", "move", "declare", "switch", "halve", "double", "set"}
 # an action that modifies battle or damage calculation while something applies: a Continuous Effect
 _OLD_CONTINUOUS_CUES = ("piercing", "battle damage", "damage calculation", "instead", "during the damage step",
-                        "until this card", "as long as", "while this card")
+                        "until this card", "as long as", "while this card",
+                        # applied "immediately after it resolves", outside any Chain (Bountiful Artemis,
+                        # Yugipedia "Continuous Effect": one that applies only when its requirement is met)
+                        "immediately after it resolves")
 
 
 def _old_mandatory_split(toks: list[Tok]) -> tuple[list[Tok], list[Tok]] | None:
@@ -1529,6 +1532,8 @@ def _old_mandatory_split(toks: list[Tok]) -> tuple[list[Tok], list[Tok]] | None:
         bw = " ".join(_words_of(body))
         if any(c in bw for c in _OLD_CONTINUOUS_CUES) and not _old_battle_window(head, body):
             return None
+        if _contains(_words_of(head), "immediately after it resolves"):
+            return None  # "Each time ..., immediately after it resolves, draw 1 card": not activated
         items = parse_head(tuple(head_words(head)))
         clauses = [it.clause for it in items if it.clause is not None]
         if not clauses or any(it.rule in ("other_item", "w_other") for it in items):
