@@ -16,7 +16,14 @@ reader's effect that the corpus entry names, and maps its derived attributes
 onto the same fields:
 
   kind         the reader's kind; "phase" (an effect activated during a phase)
-               counts as a Trigger Effect, which is what Konami calls it, and
+               counts as a Trigger Effect, which is what Konami calls it, except
+               an optional one of its controller's own phase ("Once per turn,
+               during your End Phase: You can"): that one is activated in its
+               controller's open game state like an Ignition Effect, and is
+               named one (the Yu-Gi-Oh! Wiki "Ignition Effects" lists those
+               activated outside the Main Phase; the phase effects Konami's FAQ
+               names Trigger Effects are mandatory, or of either player's
+               phase); and
                so does "flip" (the reader's Trigger Effect on being flipped
                face-up: Konami's FAQ calls FLIP effects Trigger Effects); an
                official "activated" (a Spell/Trap effect that is not the
@@ -208,7 +215,9 @@ def damage_step_permission(card: Any) -> dict[int, bool]:
     return out
 
 
-def _kind(k: str) -> str:
+def _kind(k: str, eff: Any = None) -> str:
+    if k == "phase" and eff is not None and not eff.mandatory and ("turn", "own") in tuple(eff.conditions):
+        return "ignition"  # an optional effect of its controller's own phase (module docstring)
     return {"card": "activation", "phase": "trigger"}.get(k, k)
 
 
@@ -217,7 +226,7 @@ def derived_fields(card: Any, index: int, ds: dict[int, bool]) -> dict[str, Any]
     if eff is None:
         return None
     return {
-        "kind": _kind(eff.kind),
+        "kind": _kind(eff.kind, eff),
         "location": tuple(sorted(eff.zones)),
         "mandatory": bool(eff.mandatory),
         "damage_step": ds.get(index, False) if eff.kind != "continuous" else None,

@@ -64,7 +64,7 @@ from logic.errors import InputError
 # the code derivations depend on, as imported (see grammar_digest)
 _SOURCES = tuple(Path(m).read_bytes() for m in (__file__, V.__file__, _cards_module.__file__))
 
-READER_VERSION = "1.4"  # 1.3: Spell/Trap targets include the Field Zone; "up to N" targets. 1.2: every sentence read or listed. 1.1: ATK/DEF changes read as atk_change
+READER_VERSION = "1.5"  # 1.5: coarse self triggers, Damage Step from battle trigger events, old battle wordings. 1.3: Spell/Trap targets include the Field Zone; "up to N" targets. 1.2: every sentence read or listed. 1.1: ATK/DEF changes read as atk_change
 # 1.2: unmodelled parts of effects and cards, older mandatory wording, hard once per turn groups
 
 CLASSIFIED, PARTIAL, UNCLASSIFIED = "classified", "partial", "unclassified"
@@ -1443,7 +1443,7 @@ def _contains(words: list[str] | tuple[str, ...], phrase: str) -> bool:
     return f" {phrase} " in f" {' '.join(words)} "
 
 
-_EVENT_WINDOWS = {"w_ds_start", "w_ds_after", "w_ds_end", "w_phase_start", "w_phase_end", "w_end_of_turn"}
+_EVENT_WINDOWS = {"w_old_ds_before", "w_ds_start", "w_ds_after", "w_ds_end", "w_phase_start", "w_phase_end", "w_end_of_turn"}
 # windows that make an effect without "(Quick Effect)" a trigger (it happens at that moment)
 _MOMENT_WINDOWS = {"w_ds_before", "w_ds_calc"}
 _PHASE_OF = {"draw": "draw", "standby": "standby", "main": "main", "main1": "main1", "main2": "main2", "battle": "battle", "end": "end",
@@ -1505,7 +1505,10 @@ _OLD_ACTIONS = {"inflict", "put", "place", "destroy", "draw", "add", "special", 
                 "pay", "move", "declare", "switch", "halve", "double", "set"}
 # an action that modifies battle or damage calculation while something applies: a Continuous Effect
 _OLD_CONTINUOUS_CUES = ("piercing", "battle damage", "damage calculation", "instead", "during the damage step",
-                        "until this card", "as long as", "while this card")
+                        "until this card", "as long as", "while this card",
+                        # applied "immediately after it resolves", outside any Chain (Bountiful Artemis,
+                        # Yugipedia "Continuous Effect": one that applies only when its requirement is met)
+                        "immediately after it resolves")
 
 
 def _old_mandatory_split(toks: list[Tok]) -> tuple[list[Tok], list[Tok]] | None:
@@ -1516,7 +1519,7 @@ def _old_mandatory_split(toks: list[Tok]) -> tuple[list[Tok], list[Tok]] | None:
     "Each time ..., place a counter" (counters piling up) and actions that modify
     battle ("inflict piercing battle damage") stay Continuous Effects."""
     first = toks[0].value.lower() if toks and toks[0].type == "WORD" else ""
-    if first not in ("when", "if", "each"):
+    if first not in ("when", "if", "each", "while"):
         return None
     for i in range(1, len(toks) - 1):
         if toks[i].type != "COMMA":
@@ -1525,9 +1528,13 @@ def _old_mandatory_split(toks: list[Tok]) -> tuple[list[Tok], list[Tok]] | None:
         if nxt.type != "WORD" or nxt.value.lower() not in _OLD_ACTIONS:
             continue
         head, body = toks[:i], toks[i + 1 :]
+        if first == "while" and not _old_battle_window(head, body):
+            return None  # "While ..., if this card attacks ..., destroy ... without damage calculation" only
         bw = " ".join(_words_of(body))
-        if any(c in bw for c in _OLD_CONTINUOUS_CUES):
+        if any(c in bw for c in _OLD_CONTINUOUS_CUES) and not _old_battle_window(head, body):
             return None
+        if _contains(_words_of(head), "immediately after it resolves"):
+            return None  # "Each time ..., immediately after it resolves, draw 1 card": not activated
         items = parse_head(tuple(head_words(head)))
         clauses = [it.clause for it in items if it.clause is not None]
         if not clauses or any(it.rule in ("other_item", "w_other") for it in items):
@@ -1537,6 +1544,29 @@ def _old_mandatory_split(toks: list[Tok]) -> tuple[list[Tok], list[Tok]] | None:
         if first == "each" and nxt.value.lower() in ("place", "put") and "counter" in bw:
             return None  # "Each time ..., place 1 counter on this card": counters pile up (Continuous)
         return head, body
+    return None
+
+
+# Older wording of a Trigger Effect of the Damage Step: "If this card attacks/battles ...,
+# destroy the monster ... without applying damage calculation" activates at the start
+# of the Damage Step (Yugipedia "Damage Step": Nanobreaker, Disciple of the Forbidden
+# Spell; "without (applying) damage calculation", a face-down monster not flipped yet).
+_OLD_DS_START = ("without applying damage calculation", "without damage calculation",
+                 "without flipping it face-up", "at the start of the damage step")
+_OLD_DS_BEFORE = ("before damage calculation",)
+
+
+def _old_battle_window(head: list[Tok], body: list[Tok]) -> str | None:
+    """The Damage Step window of an older-wording battle effect ("If this card attacks
+    ..., destroy ... without applying damage calculation"): w_ds_start or w_old_ds_before."""
+    hw = " ".join(_words_of(head))
+    if not any(x in hw for x in ("this card attacks", "this card battles")):
+        return None
+    bw = " ".join(_words_of(body))
+    if any(c in bw for c in _OLD_DS_START):
+        return "w_ds_start"
+    if any(c in bw for c in _OLD_DS_BEFORE):
+        return "w_old_ds_before"
     return None
 
 
@@ -1614,6 +1644,7 @@ def analyse_effect(unit: Unit, card_type: str, prop: str | None, kinds: tuple[st
         if lead is not None and lead[0]:
             head, cost = lead
     old_style = False
+    old_battle = None
     words = _words_of(main.tokens)
 
     # ---- "(Once per turn,) you can activate 1 of these effects." with bulleted modes
@@ -1653,6 +1684,7 @@ def analyse_effect(unit: Unit, card_type: str, prop: str | None, kinds: tuple[st
             # 2 counters on it", "Each time a monster is Flip Summoned, inflict 300 damage"
             head, body = msplit
             a.notes.append("older wording without ':': 'When/If/Each time <event>, <do>' read as a mandatory Trigger Effect")
+            old_battle = _old_battle_window(head, body)
         else:
             a.kind = "continuous"
         if a.kind == "continuous":
@@ -1670,6 +1702,8 @@ def analyse_effect(unit: Unit, card_type: str, prop: str | None, kinds: tuple[st
         items = parse_head(hw)
     if flip:
         items = (Item("flip_label", ("flip",)),) + items
+    if old_battle is not None:
+        items = items + (Item(old_battle, ("damage", "step")),)  # the window its words imply (a trigger)
     union = any(i.rule == "you_can_label" for i in items)  # "..., you can:" / "you can either: ..., OR: ..."
     if ncolon > 1 and not union:
         a.reasons.append("more than one ':' in one effect")
@@ -1704,6 +1738,15 @@ def analyse_effect(unit: Unit, card_type: str, prop: str | None, kinds: tuple[st
             all(i.clause.lead == "when" and _is_activation_event(i.clause) for i in event_clauses):  # type: ignore[union-attr]
         a.kind = "quick"
         a.notes.append("older wording: responds to an activation, so a Quick Effect (Spell Speed 2)")
+    # Older PSCT has no "(Quick Effect)" label either: a monster effect activated "during
+    # either player's turn" (or in the opponent's turn, where no Ignition Effect can be) is
+    # a Quick Effect, also when it answers an activation (r/Yugioh101 wiki "Ignition Effect")
+    if a.kind in ("ignition", "trigger") and is_monster_text and not old_style and not event_windows and not phase_windows and \
+            any(i.rule == "w_turn" and i.owner in ("either", "opp") for i in items) and \
+            all(i.clause.understood for i in clauses) and not not_understood and \
+            all(i.clause.lead == "when" and _is_activation_event(i.clause) for i in event_clauses):  # type: ignore[union-attr]
+        a.kind = "quick"
+        a.notes.append("older wording: activated during either player's turn, so a Quick Effect (Spell Speed 2)")
     # a clause we could not read decides between trigger and ignition
     undecided = [i for i in clauses if not i.clause.understood and i.clause.lead in ("when", "if")]  # type: ignore[union-attr]
     if a.kind in ("ignition", "phase") and undecided:
@@ -1976,6 +2019,8 @@ def _read_item(a: Analysis, it: Item, event_windows: bool) -> None:
             a.unmodelled.append("trigger event: before damage calculation")
         else:
             a.add_cond("phase(ds_before)")
+    elif r == "w_old_ds_before":
+        a.triggers.append("before_damage_calculation")  # an older-wording battle effect (_old_battle_window)
     elif r == "w_ds_after":
         if a.kind == "trigger":
             a.triggers.append("after_damage_calculation")
@@ -2161,8 +2206,11 @@ def _read_clause(a: Analysis, c: Clause, event_windows: bool) -> None:
                 if t not in a.triggers:
                     a.triggers.append(t)
             return
+        _coarse_self_trigger(a, c)
         a.unmodelled.append(f"trigger event: {text}")
         return
+    if c.subject == "self" and c.is_event and a.kind in ("trigger", "flip") and c.lead in ("when", "if"):
+        _coarse_self_trigger(a, c)  # "this card in its owner's possession is destroyed ..."
     if c.is_event:
         if a.kind == "trigger" and c.lead in ("when", "if", "each_time", "after") and not event_windows:
             a.unmodelled.append(f"trigger event: {text}")
@@ -2381,6 +2429,23 @@ def _self_trigger(c: Clause) -> list[str] | None:
     if body == "leaves the field" and c.subject_words != ("this", "face-up", "card"):
         return None  # "this card leaves the field" includes leaving face-down
     return _SELF_TRIGGERS.get(body)
+
+
+def _coarse_self_trigger(a: Analysis, c: Clause) -> None:
+    """A self event narrower than a vocabulary trigger ("is sent to the GY by a card
+    effect", "is Special Summoned from the Spell & Trap Zone"): its wider trigger is
+    recorded, and the caller keeps the words as an unmodelled trigger event (never
+    bounded, so an answer that could turn on it is refused).  It says what moves
+    the card itself, which the Damage Step rule reads (ygo.damage_step.allowed)."""
+    body = c.pred_text()
+    if body.startswith("leaves the field") and c.subject_words[:2] != ("this", "face-up"):
+        return
+    wider = [k for k in _SELF_TRIGGERS if body.startswith(k + " ")]
+    if not wider:
+        return
+    for t in _SELF_TRIGGERS[max(wider, key=len)]:
+        if t not in a.triggers:
+            a.triggers.append(t)
 
 
 def _read_act(a: Analysis, act: Act) -> None:
@@ -3142,6 +3207,11 @@ def _derive(r: dict[str, Any]) -> DerivedCard:
             d["cost"] = [c for c in a.costs]
         if a.kind != "continuous" and stat_change_actions(u):
             d["actions"] = stat_change_actions(u)
+        elif a.kind == "card" and not u.sentences and any(
+                x.kind == "continuous" and y.block == u.block and stat_change_actions(y) for y, x in analysed):
+            # the activation of a Continuous Spell/Trap whose effect applied from then on
+            # changes ATK/DEF (Mirror Wall) directly changes ATK/DEF (004.DS)
+            d["actions"] = ["atk_change"]
         tgt = {k: v for k, v in a.target.items() if not k.startswith("_")}
         if tgt and "zone" in tgt:
             d["target"] = tgt
@@ -3158,6 +3228,13 @@ def _derive(r: dict[str, Any]) -> DerivedCard:
         if a.damage_step:
             d["damage_step"] = a.damage_step
             d["damage_step_source"] = "card text"
+        elif a.kind == "trigger" and _battle_trigger_event(a.unmodelled):
+            # an activation condition met only by a battle (destruction by battle, battle
+            # damage) is met in the Damage Step, where the rule lets it be activated
+            d["damage_step"] = "allowed"
+            d["damage_step_source"] = ("card text (its trigger event is a battle's: destruction by battle or "
+                                       "battle damage); 004.DS (effects whose activation condition is specific "
+                                       "to the Damage Step)")
         d["summary"] = u.text[:200]
         d["source"] = "derived from the card text"
         # what the effect says that is not modelled, and what the reader could not read
@@ -3197,7 +3274,9 @@ def _derive(r: dict[str, Any]) -> DerivedCard:
 # (DSR; WACKY (2), DSR) lets effects that directly change ATK/DEF be activated
 # until damage calculation.  The change is `atk_change` without an amount (not
 # computed), and the rest of the resolution stays unknown (logic/facts.py).
-_STAT_CHANGE = re.compile(r"\b(gains?|loses?) (\S+ )?(atk|def|atk/def)\b|\b(increase|decrease) the (atk|def|atk/def)\b")
+_STAT_CHANGE = re.compile(r"\b(gains?|loses?) (\S+ )?(atk|def|atk/def)\b|\b(increase|decrease) the (atk|def|atk/def)\b"
+                          r"|\b(double|halve) the (current |original )?(atk|def|atk/def)\b"
+                          r"|\b(atk|def|atk/def) becomes? (equal|double|half)\b")
 # a resolution that also does one of these is more than an ATK/DEF change: not read
 _OTHER_RESOLUTION = {"destroy", "destroyed", "banish", "return", "send", "special", "negate", "draw", "add",
                      "shuffle", "tribute", "change", "take", "inflict", "equip", "discard", "set"}
@@ -3206,22 +3285,41 @@ _OTHER_RESOLUTION = {"destroy", "destroyed", "banish", "return", "send", "specia
 _LEFT_RESTRICTION = re.compile(r"\b(?:cannot|can't|can not) [^,.;]*")
 
 
+_BATTLE_EVENT = re.compile(r"\bby battle\b|\bbattle damage\b|\bbattle or effect damage\b")
+
+
+def _battle_trigger_event(unmodelled: Iterable[str]) -> bool:
+    """Whether an unmodelled trigger event can be met by a battle (a monster destroyed
+    by battle, battle damage): a Damage Step event (DSR)."""
+    return any(p.startswith("trigger event:") and _BATTLE_EVENT.search(p) for p in unmodelled)
+
+
 def stat_change_actions(u: Unit) -> list[str]:
     """["atk_change"] when the resolution of an activated effect only changes ATK/DEF
     ("it gains 500 ATK", "that target loses 600 ATK", "Increase the DEF of ... by 500
     points"), else []."""
     body: list[str] = []
+    now: list[str] = []  # without what it does later ("During the End Phase of this turn, destroy them")
     for s in u.sentences:
         _, _, toks, _, _ = _split_segments(s)
         ws = _words_of(toks)
         if body and ws[:1] == ["when"]:
             continue  # "When it leaves the field, destroy this card.": a later event, not this resolution
         body += ws
+        if not _starts(ws, (("during", "the", "end", "phase"),)):
+            now += ws
     text = " ".join(body)
     if not _STAT_CHANGE.search(text):
         return []
-    # "... cannot be targeted or destroyed by other card effects" is a protection, not a destruction;
-    # "also it cannot attack or change its battle position" a restriction the resolution leaves
+    # "... cannot be targeted or destroyed by other card effects" is a protection, not a destruction
+    text = " ".join(now)
+    head, sep, then = text.partition(", and if you do ,")
+    if sep and _STAT_CHANGE.search(then) and not _STAT_CHANGE.search(head) and \
+            not {"special", "equip"} & set(text.split()):
+        # "banish ..., and if you do, this card's ATK becomes equal to ...": the change it
+        # resolves to (Aegaion the Sea Castrum), not a Summon's (Powerful Rebirth, DSR)
+        text = then
+    # "also it cannot attack or change its battle position": a restriction the resolution leaves
     # behind (listed as such, see account()), not another act
     text = _LEFT_RESTRICTION.sub(" ", text)
     words = set(text.replace("cannot be targeted or destroyed", "").replace("destroyed by", "").split())
