@@ -30,7 +30,7 @@ from pathlib import Path
 from typing import Any
 
 from logic.errors import InputError, NotModelled
-from queries.rulings.answer import Answer, Asker
+from queries.rulings.answer import Answer, chain_search_for
 from queries.rulings.ask import ScenarioArg, ask, limits, load_scenario
 from solver import LimitReached, ProgramError
 
@@ -71,21 +71,11 @@ def chains(scenario: ScenarioArg, *, after: str | None = None, max_links: int | 
            mtg_cards: str | os.PathLike[str] | None = None) -> ChainsResult:
     """Every legal chain from a scenario's position (or after the event
     ``after``), as ``chainjudge chains``; ``count_only``: as ``--count``."""
-    from logic.unmodelled import parts_of, refuse
-    from queries.chains.search import ChainSearch, point_text
-    from queries.rulings.answer import position_for
-
     if limit is not None and limit < 1:
         raise InputError("--limit must be 1 or more", "--limit")
     sc = load_scenario(scenario, cards=cards, mtg_cards=mtg_cards)
-    parts = parts_of(sc)
-    if parts:
-        raise refuse(parts, "'chainjudge chains' lists chains only from positions that are fully modelled; "
-                            "ask 'how many legal chains are there' to have the parts checked")
-    asker = Asker(sc, time_limit=time_limit)
-    pos = position_for(asker, after)
-    search = ChainSearch(asker.engine, pos, max_links=max_links, distinct_copies=distinct_copies)
-    where = point_text(sc, pos)
+    search, where = chain_search_for(sc, after=after, max_links=max_links, distinct_copies=distinct_copies,
+                                     time_limit=time_limit)
     if count_only:
         res = search.count()
         return ChainsResult(where, res.count, True, empty_chain=res.empty, stats=dict(res.stats))

@@ -10,18 +10,15 @@ from typing import Any
 
 from logic.errors import InputError
 from logic.scenario import load_file
-from logic.unmodelled import parts_of, refuse
 from queries.chains.search import (
     Chain,
-    ChainSearch,
     chain_tree,
     count_sentence,
     group_by_outcome,
-    point_text,
     render_svg,
     to_dot,
 )
-from queries.rulings.answer import Asker, position_for
+from queries.rulings.answer import chain_search_for
 
 
 def _progress(enabled: bool) -> Any:
@@ -42,15 +39,8 @@ def run_command(scenario: str, *, after: str | None, max_links: int | None, limi
     if limit is not None and limit < 1:
         raise InputError("--limit must be 1 or more", "--limit")
     sc = load_file(scenario)
-    parts = parts_of(sc)
-    if parts:
-        # every chain is listed, with its outcome: no reading of an unmodelled part is checked here
-        raise refuse(parts, "'chainjudge chains' lists chains only from positions that are fully modelled; "
-                            "ask 'how many legal chains are there' to have the parts checked")
-    asker = Asker(sc, time_limit=time_limit)
-    pos = position_for(asker, after)
-    search = ChainSearch(asker.engine, pos, max_links=max_links, distinct_copies=distinct_copies)
-    where = point_text(sc, pos)
+    search, where = chain_search_for(sc, after=after, max_links=max_links, distinct_copies=distinct_copies,
+                                     time_limit=time_limit)
     if count_only:
         res = search.count()
         if json_out:

@@ -14,7 +14,13 @@ from logic.registry import Rule
 from logic.scenario import Scenario
 from logic.unmodelled import parts_of, refuse
 from logic.userrules import UserRules
-from queries.chains.search import ChainSearch, count_sentence, group_by_outcome, single_position
+from queries.chains.search import (
+    ChainSearch,
+    count_sentence,
+    group_by_outcome,
+    point_text,
+    single_position,
+)
 from queries.language.ast import Event, Question, When
 from queries.language.parser import Names, parse_event, parse_question
 from queries.rulings import explain, judge, relevance
@@ -1249,6 +1255,21 @@ def answer_chains(asker: Any, q: Any, positions: Sequence[Position]) -> Any:
     ans.summary = count_sentence(len(chains), any(not c.links for c in chains)) + \
         f", in {len(groups)} outcome group(s)"
     return ans
+
+
+def chain_search_for(sc: Scenario, *, after: str | None, max_links: int | None, distinct_copies: bool,
+                     time_limit: float | None) -> tuple[ChainSearch, str]:
+    """The search of every legal chain from a fully modelled position (``chainjudge
+    chains``, ``queries.api.chains``), and the position in words."""
+    parts = parts_of(sc)
+    if parts:
+        # every chain is listed, with its outcome: no reading of an unmodelled part is checked here
+        raise refuse(parts, "'chainjudge chains' lists chains only from positions that are fully modelled; "
+                            "ask 'how many legal chains are there' to have the parts checked")
+    asker = Asker(sc, time_limit=time_limit)
+    pos = position_for(asker, after)
+    search = ChainSearch(asker.engine, pos, max_links=max_links, distinct_copies=distinct_copies)
+    return search, point_text(sc, pos)
 
 
 def position_for(asker: Any, after: str | None) -> Position:
