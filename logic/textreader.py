@@ -3210,7 +3210,7 @@ def _derive(r: dict[str, Any]) -> DerivedCard:
         elif a.kind == "card" and not u.sentences and any(
                 x.kind == "continuous" and y.block == u.block and stat_change_actions(y) for y, x in analysed):
             # the activation of a Continuous Spell/Trap whose effect applied from then on
-            # changes ATK/DEF (Mirror Wall) directly changes ATK/DEF (004.DS)
+            # changes ATK/DEF (Mirror Wall) directly changes ATK/DEF (DSR)
             d["actions"] = ["atk_change"]
         tgt = {k: v for k, v in a.target.items() if not k.startswith("_")}
         if tgt and "zone" in tgt:
@@ -3233,7 +3233,7 @@ def _derive(r: dict[str, Any]) -> DerivedCard:
             # damage) is met in the Damage Step, where the rule lets it be activated
             d["damage_step"] = "allowed"
             d["damage_step_source"] = ("card text (its trigger event is a battle's: destruction by battle or "
-                                       "battle damage); 004.DS (effects whose activation condition is specific "
+                                       "battle damage); Konami \"Damage Step rules\" (effects whose activation condition is specific "
                                        "to the Damage Step)")
         d["summary"] = u.text[:200]
         d["source"] = "derived from the card text"

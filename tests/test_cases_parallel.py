@@ -21,4 +21,4 @@ def test_parallel_results_match_one_process(tmp_path: Path) -> None:
     assert [(r.id, r.status, r.got) for r in two] == [(r.id, r.status, r.got) for r in one]
     assert all(r.status == "passed" for r in two)
     # the answers came back as text from the workers
-    assert all(r.answer is None and r.text.startswith("Q: ") for r in two)
+    assert all(r.answer is None and r.text and str(r.got) in r.text for r in two)

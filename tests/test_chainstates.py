@@ -42,6 +42,8 @@ REVIEWED_LINK_READS = {
                         "holds(link(N,_,P,_),t)."),
     # which cards are being activated: a set, the same for every order of the links
     ("core/unmodelled.lp", "_being_activated(C,s) :- holds(link(_,E,_,_),s), effect_card(E,C), effect_kind(E,card)."),
+    # whether a player already has a hand Special Summon trigger on the chain: any link, whatever its place
+    ("ygo/triggers.lp", "holds(link(_,E2,P,_),t-1), _hand_summon_trigger(E2), rule(ygo_trigger_one_hand_summon_per_chain)."),
     # the domain of the search by states itself
     ("core/chains.lp", "_q_dp_on(link(N,E,P,X),k) :- q_dp_link(N), event(activate(P,E,X))."),
     # adding a link (the top one)

@@ -96,6 +96,9 @@ RULES: dict[str, tuple[str, str]] = {
     "ygo.unmodelled.permissive_conditions": (OUTSIDE, "a reading of unmodelled parts; generated positions have none"),
     "ygo.unmodelled.permissive_damage": (OUTSIDE, "a reading of unmodelled parts; generated positions have none"),
     "ygo.unmodelled.permissive_kinds": (OUTSIDE, "a reading of unmodelled parts; generated positions have none"),
+    "ygo.unmodelled.permissive_damage_step": (OUTSIDE, "a reading of unmodelled parts; generated positions have none"),
+    "ygo.trigger.one_hand_summon_per_chain": (OUTSIDE, "generated effects do nothing on resolution: none Special "
+                                              "Summons its own card"),
     "ygo.trigger.missing_the_timing_cost": (OUTSIDE, "generated positions have no trigger of a card moved as a cost"),
     "query.chains.copies_in_order": (OUTSIDE, "a symmetry of the search, not a rule of the game: the reference "
                                      "compares chains by effect signatures, which identical copies share"),
@@ -149,6 +152,8 @@ RULES: dict[str, tuple[str, str]] = {
     "ygo.phase_effect.controller_orders": (OUTSIDE, "generated effects are not 'during your X Phase' effects"),
     "ygo.phase_effect.no_end_while_mandatory": (OUTSIDE, "generated effects are not 'during your X Phase' effects"),
     "ygo.phase_effect.must_activate": (OUTSIDE, "generated effects are not 'during your X Phase' effects"),
+    "ygo.phase_effect.opponent_must_activate": (OUTSIDE, "generated effects are not 'during your opponent's X "
+                                                "Phase' effects"),
     # the chart
     "ygo.fet.box_a": (IMPLEMENTED, "17c4a16f3724"),
     "ygo.fet.box_b": (IMPLEMENTED, "990e7389a797"),
